@@ -1,0 +1,119 @@
+// The RequestGuard of every secured operation (services/http/app.ts runs it before
+// validation). In order: who is calling (401), their rate limit (429), the
+// organization they act in and X-Expected-Organization (409), then the one
+// permission the document's x-permission names (403).
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { OperationSecurity, RequestGuard } from '../http/handler.js';
+import type { Database } from '../platform/db/database.js';
+import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
+import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/api-keys.js';
+import { resolveActingMembership } from '../organizations/memberships.js';
+import type { AccessTokens } from './access-tokens.js';
+import { actorOf, originOfRequest, recordIdentityEvent, type RequestOrigin } from './identity-audit.js';
+import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from './permissions.js';
+import type { Principal } from './principal.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { Sessions } from './sessions.js';
+
+export interface GuardDependencies {
+  db: Database;
+  accessTokens: AccessTokens;
+  sessions: Pick<Sessions, 'isLive'>;
+  limiter: RateLimiter;
+  registry: ScopeRegistry;
+  /** Requests per minute per credential: per API key, per person for sessions. */
+  perMinute: number;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,1024})$/i;
+
+export function createRequestGuard(deps: GuardDependencies): RequestGuard {
+  /** Every credential defect ends here: one status, one body (spec 5.12). The reason goes to the log only. */
+  const refuse = (log: FastifyBaseLogger, reason: string): never => {
+    log.info({ credential_refused: reason }, 'credential refused');
+    throw unauthorized();
+  };
+
+  const authenticateSession = async (token: string, log: FastifyBaseLogger): Promise<Principal> => {
+    const claims = deps.accessTokens.verify(token);
+    if (!claims) return refuse(log, 'access token not authentic or expired');
+    if (!(await deps.sessions.isLive(deps.db, claims))) return refuse(log, 'session ended');
+    const acting = await resolveActingMembership(deps.db, claims.userId);
+    if (!acting) return refuse(log, 'person belongs to no organization');
+    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, orgId: acting.orgId, permissions: permissionsOf(acting.role) };
+  };
+
+  const authenticateApiKey = async (key: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+    const stored = await findByKey(deps.db, key);
+    if (!stored) return refuse(log, 'unknown api key');
+    if (stored.state !== 'usable') {
+      // A known key still in use after revocation or expiry is worth an owner's attention: audit it in its organization.
+      await recordIdentityEvent(deps.db, stored.orgId, origin, { actor: { apiKeyId: stored.id }, action: 'api_key.refused', detail: { reason: stored.state } });
+      return refuse(log, `api key ${stored.state}`);
+    }
+    if (stored.lastUseStale) await touchLastUsed(deps.db, stored.orgId, stored.id);
+    // Filtered again here, so a scope that stopped being grantable confers nothing (spec 5.3).
+    return { kind: 'api_key', apiKeyId: stored.id, orgId: stored.orgId, permissions: effectiveScopes(stored.scopes, deps.registry) };
+  };
+
+  const authenticate = async (request: FastifyRequest, origin: RequestOrigin): Promise<Principal> => {
+    const header = request.headers.authorization;
+    if (header === undefined) return refuse(request.log, 'no credential');
+    const credential = BEARER.exec(header)?.[1];
+    if (credential === undefined) return refuse(request.log, 'malformed authorization header');
+    return credential.startsWith(API_KEY_PREFIX) ? authenticateApiKey(credential, origin, request.log) : authenticateSession(credential, request.log);
+  };
+
+  const deny = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin, refusal: AppError): Promise<never> => {
+    await recordIdentityEvent(deps.db, principal.orgId, origin, {
+      actor: actorOf(principal),
+      action: 'authz.denied',
+      detail: { operation_id: security.operationId, required_scope: security.permission ?? null, principal: principal.kind, reason: refusal.message },
+    });
+    throw refusal;
+  };
+
+  const admit = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin): Promise<void> => {
+    if (security.permission !== undefined) {
+      try {
+        authorize(principal, security.permission);
+      } catch (refusal) {
+        await deny(principal, security, origin, refusal as AppError);
+      }
+    }
+    // A key is admitted only where the document accepts keys and names the scope it needs.
+    const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
+    if (!accepted) {
+      const needs = security.schemes.includes('session') ? 'a browser session' : 'an API key';
+      await deny(principal, security, origin, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
+    }
+  };
+
+  return async (request, security) => {
+    const origin = originOfRequest(request);
+    const principal = await authenticate(request, origin);
+    const rateLimit = await deps.limiter.hit(rateLimitSubject(principal), deps.perMinute, request.log);
+    try {
+      const expected = request.headers['x-expected-organization'];
+      if (expected !== undefined && expected !== principal.orgId) {
+        throw conflict('X-Expected-Organization differs from the organization this request acts in');
+      }
+      await admit(principal, security, origin);
+    } catch (error) {
+      throw error instanceof AppError ? withHeaders(error, rateLimit) : error;
+    }
+    return { principal, headers: rateLimit };
+  };
+}
+
+/** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */
+function rateLimitSubject(principal: Principal): string {
+  switch (principal.kind) {
+    case 'user':
+      return `credential:user:${principal.userId}`;
+    case 'api_key':
+      return `credential:api_key:${principal.apiKeyId}`;
+    case 'workload':
+      return `credential:workload:${principal.workloadId}`;
+  }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { allPermissions, permissionsOf } from '../permissions.js';
+
+describe.each(testProfiles)('GET /api/v1/me ($profile)', (profile) => {
+  const t = useTestApp(profile);
+
+  it('answers the person and the acting organization with their role and permissions there', async () => {
+    const tenant = await t.current.tenant();
+    const viewer = await t.current.member(tenant, 'viewer');
+    const me = await t.current.call('GET', '/api/v1/me', { token: viewer.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: viewer.id, email: viewer.email, name: viewer.name });
+    expect(me.body.acting_organization).toMatchObject({ id: tenant.id, role: 'viewer', personal: false });
+    expect(me.body.acting_organization.permissions).toEqual(allPermissions.filter((p) => permissionsOf('viewer').has(p)));
+  });
+});

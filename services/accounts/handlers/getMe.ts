@@ -1,0 +1,33 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { findMember } from '../../organizations/memberships.js';
+import { findOrganization } from '../../organizations/organizations.js';
+import { allPermissions } from '../permissions.js';
+import { asUser } from '../principal.js';
+import { findUser } from '../users.js';
+
+/** GET /api/v1/me: the person, and the organization this request acts in with their role and permissions there. */
+export function getMe(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const [user, organization, member] = await Promise.all([
+      findUser(deps.db, principal.userId),
+      findOrganization(deps.db, principal.orgId),
+      findMember(deps.db, principal.orgId, principal.userId),
+    ]);
+    return {
+      status: 200,
+      body: {
+        id: user!.id,
+        email: user!.email,
+        name: user!.name,
+        acting_organization: {
+          ...organization!,
+          role: member!.role,
+          permissions: allPermissions.filter((p) => principal.permissions.has(p)),
+        },
+      },
+    };
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+
+describe.each(testProfiles)('POST /api/v1/auth/login ($profile)', (profile) => {
+  const t = useTestApp(profile);
+  const login = (email: string, password: string) => t.current.call('POST', '/api/v1/auth/login', { body: { email, password } });
+
+  it('starts a new session with the same token fields as signup', async () => {
+    const person = await t.current.signup();
+    const response = await login(person.email.toUpperCase(), person.password);
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_expires_in', 'refresh_token', 'token_type']);
+    const me = await t.current.call('GET', '/api/v1/me', { token: response.body.access_token });
+    expect(me.body.id).toBe(person.id);
+  });
+
+  it('answers a wrong password and an unknown email with the same 401 body', async () => {
+    const person = await t.current.signup();
+    const wrongPassword = await login(person.email, `${person.password}x`);
+    const unknownEmail = await login(`nobody-${person.id}@example.test`, person.password);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.raw).toBe(unknownEmail.raw);
+    expect(wrongPassword.raw).toBe('{"error":"authentication required","code":"unauthorized"}');
+  });
+
+  it('audits sign-ins and refused passwords in the personal organization, never the password', async () => {
+    const person = await t.current.signup();
+    await login(person.email, 'a wrong password');
+    await login(person.email, person.password);
+    const trail = await t.current.call('GET', '/api/v1/identity/audit?action=session.sign_in_refused', { token: person.token });
+    expect(trail.body.events).toHaveLength(1);
+    expect(trail.body.events[0]).toMatchObject({ actor: { kind: 'user', id: person.id }, detail: { method: 'password', reason: 'wrong password' }, source_ip: '127.0.0.1' });
+    const signIns = await t.current.call('GET', '/api/v1/identity/audit?action=session.signed_in', { token: person.token });
+    expect(signIns.body.events).toHaveLength(2); // signup's and this one
+    expect(JSON.stringify(trail.body)).not.toContain('a wrong password');
+  });
+
+  it('records the X-Request-ID and user agent of the attempt', async () => {
+    const person = await t.current.signup();
+    await t.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password }, headers: { 'x-request-id': 'login-trace-1', 'user-agent': 'sentinel-cli/1.0' } });
+    const [event] = (await t.current.call('GET', '/api/v1/identity/audit?action=session.signed_in&limit=1', { token: person.token })).body.events;
+    expect(event).toMatchObject({ request_id: 'login-trace-1', user_agent: 'sentinel-cli/1.0' });
+  });
+
+  it('refuses a request without a password with 400', async () => {
+    const response = await t.current.call('POST', '/api/v1/auth/login', { body: { email: 'a@example.test' } });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+
+describe.each(testProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) => {
+  const t = useTestApp(profile);
+  const refresh = (refreshToken: string) => t.current.call('POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
+
+  it('trades a refresh token for a new pair; the new tokens work', async () => {
+    const person = await t.current.signup();
+    const rotated = await refresh(person.refreshToken);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).not.toBe(person.refreshToken);
+    expect((await t.current.call('GET', '/api/v1/me', { token: rotated.body.access_token })).status).toBe(200);
+    expect((await refresh(rotated.body.refresh_token)).status).toBe(200);
+  });
+
+  it('ends the whole family when a rotated token is replayed, and audits it in the personal organization', async () => {
+    const person = await t.current.signup();
+    const other = await t.current.login(person);
+    const rotated = (await refresh(person.refreshToken)).body;
+
+    const replay = await refresh(person.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.raw).toBe('{"error":"authentication required","code":"unauthorized"}');
+
+    // Every token of the family is dead: the newest refresh token and both access tokens.
+    expect((await refresh(rotated.refresh_token)).status).toBe(401);
+    expect((await t.current.call('GET', '/api/v1/me', { token: rotated.access_token })).status).toBe(401);
+    expect((await t.current.call('GET', '/api/v1/me', { token: person.token })).status).toBe(401);
+
+    // Another session of the person is a different family and keeps working.
+    const trail = await t.current.call('GET', '/api/v1/identity/audit?action=session.refresh_replayed', { token: other.token });
+    expect(trail.status).toBe(200);
+    expect(trail.body.events).toHaveLength(1);
+    expect(trail.body.events[0]).toMatchObject({ actor: { kind: 'user', id: person.id } });
+    const me = await t.current.call('GET', '/api/v1/me', { token: other.token });
+    expect(me.body.acting_organization.id).toBe(person.personalOrgId);
+  });
+
+  it('refuses an expired refresh token', async () => {
+    const person = await t.current.signup();
+    await t.current.db.query(
+      "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE session_id IN (SELECT id FROM sessions WHERE user_id = $1)",
+      [person.id],
+    );
+    expect((await refresh(person.refreshToken)).status).toBe(401);
+  });
+
+  it('refuses a refresh token of a signed-out session and an unknown one', async () => {
+    const person = await t.current.signup();
+    await t.current.call('POST', '/api/v1/auth/logout', { token: person.token });
+    expect((await refresh(person.refreshToken)).status).toBe(401);
+    expect((await refresh('snr_unknown')).status).toBe(401);
+  });
+
+  it('stores refresh tokens only as SHA-256 digests', async () => {
+    const person = await t.current.signup();
+    const { rows } = await t.current.db.query<{ token_hash: Uint8Array }>(
+      'SELECT rt.token_hash FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE s.user_id = $1',
+      [person.id],
+    );
+    const { createHash } = await import('node:crypto');
+    expect(rows.map((r) => Buffer.from(r.token_hash).toString('hex'))).toEqual([createHash('sha256').update(person.refreshToken).digest('hex')]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { asOrgId, type Database } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors.js';
+import { findMember } from '../../organizations/memberships.js';
+import { findOrganization } from '../../organizations/organizations.js';
+import { originOfContext, recordIdentityEvent } from '../identity-audit.js';
+import { asUser } from '../principal.js';
+import { setPreferredOrganization } from '../users.js';
+
+/**
+ * PUT /api/v1/me/active-org: which organization the person acts in, for all their
+ * sessions at once. A preference, not authority: the guard checks the membership on
+ * every request. A target they do not belong to is the standard 404, audited in the
+ * organization they were acting in (spec 4.4).
+ */
+export function setActiveOrganization(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const target = asOrgId((ctx.body as { org_id: string }).org_id);
+    const member = await findMember(deps.db, target, principal.userId);
+    if (!member) {
+      await recordIdentityEvent(deps.db, principal.orgId, originOfContext(ctx), {
+        actor: { userId: principal.userId },
+        action: 'active_org.refused',
+        detail: { requested_org_id: target, reason: 'not a member' },
+      });
+      throw notFound();
+    }
+    await setPreferredOrganization(deps.db, principal.userId, target);
+    const organization = await findOrganization(deps.db, target);
+    return { status: 200, body: { ...organization!, role: member.role } };
+  };
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../http/openapi-document.js';
+import { asOrgId } from '../platform/db/database.js';
+import { AppError } from '../platform/errors.js';
+import {
+  allPermissions,
+  authorize,
+  authorizeRoleChange,
+  effectiveScopes,
+  grantableScopes,
+  neverGrantablePermissions,
+  ownerRoles,
+  permissionsOf,
+  refusedScopes,
+  roles,
+  scopeRegistry,
+  type ScopeRegistry,
+} from './permissions.js';
+import type { Principal } from './principal.js';
+
+const person = (permissions: Iterable<string>): Principal => ({ kind: 'user', userId: randomUUID(), sessionId: randomUUID(), orgId: asOrgId(randomUUID()), permissions: new Set(permissions) });
+const key = (permissions: Iterable<string>): Principal => ({ kind: 'api_key', apiKeyId: randomUUID(), orgId: asOrgId(randomUUID()), permissions: new Set(permissions) });
+
+describe('permission registry', () => {
+  it('has the 13 grantable scopes and the 9 never-grantable permissions of spec 2.4, disjoint', () => {
+    expect(Object.keys(grantableScopes)).toHaveLength(13);
+    expect(neverGrantablePermissions).toHaveLength(9);
+    expect(new Set(allPermissions).size).toBe(22);
+  });
+
+  it('makes roles cumulative: each holds everything of the role below it', () => {
+    for (let i = 0; i + 1 < roles.length; i += 1) {
+      const [higher, lower] = [permissionsOf(roles[i]!), permissionsOf(roles[i + 1]!)];
+      expect([...lower].filter((p) => !higher.has(p))).toEqual([]);
+      expect(higher.size).toBeGreaterThan(lower.size);
+    }
+  });
+
+  it('gives the owner every permission, and identity:manage and organization:delete to the owner only', () => {
+    expect([...permissionsOf('owner')].sort()).toEqual([...allPermissions].sort());
+    for (const role of roles.filter((r) => r !== 'owner')) {
+      expect(permissionsOf(role).has('identity:manage')).toBe(false);
+      expect(permissionsOf(role).has('organization:delete')).toBe(false);
+    }
+    expect(ownerRoles).toEqual(['owner']);
+  });
+
+  it('gives admins organization:manage, identity:read and members:manage (spec 2.3)', () => {
+    for (const permission of ['organization:manage', 'identity:read', 'members:manage'] as const) expect(permissionsOf('admin').has(permission)).toBe(true);
+  });
+
+  it('lists the same roles as the document', () => {
+    const schemas = loadOpenApiDocument().components?.schemas as Record<string, { enum?: string[] }>;
+    expect(schemas.Role?.enum).toEqual([...roles]);
+  });
+});
+
+describe('authorize', () => {
+  it('passes a held permission and refuses a missing one with the 403 of spec 5.12', () => {
+    expect(() => authorize(person(['findings:read']), 'findings:read')).not.toThrow();
+    const refusal = (() => {
+      try {
+        authorize(key(['findings:read']), 'findings:write');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ status: 403, details: { required_scope: 'findings:write', principal: 'api_key' } });
+  });
+});
+
+describe('authorizeRoleChange', () => {
+  const admin = person(permissionsOf('admin'));
+  const owner = person(permissionsOf('owner'));
+
+  it('lets an admin move people between roles at or below admin', () => {
+    expect(() => authorizeRoleChange(admin, 'viewer', 'admin')).not.toThrow();
+    expect(() => authorizeRoleChange(admin, 'admin', 'analyst')).not.toThrow();
+    expect(() => authorizeRoleChange(admin, 'analyst', undefined)).not.toThrow();
+  });
+
+  it('refuses an admin conferring owner, demoting an owner or removing one', () => {
+    expect(() => authorizeRoleChange(admin, 'admin', 'owner')).toThrow(/missing permission identity:manage/);
+    expect(() => authorizeRoleChange(admin, 'owner', 'admin')).toThrow(/missing permission identity:manage/);
+    expect(() => authorizeRoleChange(admin, 'owner', undefined)).toThrow(/missing permission identity:manage/);
+  });
+
+  it('lets an owner confer owner', () => {
+    expect(() => authorizeRoleChange(owner, 'viewer', 'owner')).not.toThrow();
+  });
+
+  it('refuses an analyst granting anything above analyst', () => {
+    expect(() => authorizeRoleChange(person(permissionsOf('analyst')), 'viewer', 'admin')).toThrow(AppError);
+  });
+});
+
+describe('scopes of API keys', () => {
+  const narrowed: ScopeRegistry = { grantable: new Map([...scopeRegistry.grantable].filter(([scope]) => scope !== 'findings:read')) };
+
+  it('confers only stored scopes that are still grantable', () => {
+    expect([...effectiveScopes(['findings:read', 'scans:read'], scopeRegistry)]).toEqual(['findings:read', 'scans:read']);
+    expect([...effectiveScopes(['findings:read', 'scans:read'], narrowed)]).toEqual(['scans:read']);
+    expect([...effectiveScopes(['members:manage', 'made:up'], scopeRegistry)]).toEqual([]);
+  });
+
+  it('names every refused scope and why', () => {
+    const viewer = person(permissionsOf('viewer'));
+    expect(refusedScopes(['findings:read', 'findings:write', 'members:manage', 'made:up'], viewer, scopeRegistry)).toEqual([
+      { scope: 'findings:write', reason: 'not held by you' },
+      { scope: 'members:manage', reason: 'never grantable' },
+      { scope: 'made:up', reason: 'unknown' },
+    ]);
+    expect(refusedScopes(['findings:read'], viewer, narrowed)).toEqual([{ scope: 'findings:read', reason: 'never grantable' }]);
+    expect(refusedScopes(['findings:read', 'findings:read'], viewer, scopeRegistry)).toEqual([]);
+  });
+});

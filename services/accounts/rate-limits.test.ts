@@ -1,0 +1,127 @@
+// Request rate limits over HTTP (spec 8): per credential at the real default of
+// 600 a minute, per source address on the authentication routes, and the
+// behaviour with the counter store unreachable.
+import { describe, expect, it } from 'vitest';
+import { createRedisCounters } from '../platform/counters/redis-counters.js';
+import { testProfiles, useTestApp, type TestApp } from '../../test/support/test-app.js';
+
+const RATE_LIMITED = '{"error":"too many requests, retry later","code":"rate_limited"}';
+
+/** Makes `count` requests and answers the statuses seen. */
+const burst = async (t: TestApp, count: number, request: () => ReturnType<TestApp['call']>): Promise<number[]> => {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) statuses.push((await request()).status);
+  return statuses;
+};
+
+const expectRefusal = (response: Awaited<ReturnType<TestApp['call']>>): void => {
+  expect(response.status).toBe(429);
+  expect(response.raw).toBe(RATE_LIMITED);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(response.headers['ratelimit-remaining']).toBe('0');
+};
+
+describe.each(testProfiles)('rate limits ($profile)', (profile) => {
+  const t = useTestApp(profile);
+
+  describe('per credential, at the default of 600 a minute', () => {
+    it('refuses the 601st request of a person, whatever session or address it comes from', async () => {
+      const person = await t.current.signup();
+      const second = await t.current.login(person);
+
+      // The harness's signup already made one request (GET /me) as this person: this is the second.
+      const secondRequest = await t.current.call('GET', '/api/v1/me', { token: person.token });
+      expect(secondRequest.headers).toMatchObject({ 'ratelimit-limit': '600', 'ratelimit-remaining': '598' });
+      const statuses = await burst(t.current, 598, () => t.current.call('GET', '/api/v1/me', { token: person.token }));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+
+      // Another session of the same person counts against the same budget (per user id, not per session).
+      expectRefusal(await t.current.call('GET', '/api/v1/me', { token: second.token }));
+      // Another person, same address and organization-agnostic: unaffected.
+      const other = await t.current.signup();
+      expect((await t.current.call('GET', '/api/v1/me', { token: other.token })).status).toBe(200);
+    });
+
+    it('limits each API key by its id, not by organization', async () => {
+      const tenant = await t.current.tenant();
+      const first = await t.current.apiKey(tenant.owner, ['members:read']);
+      const second = await t.current.apiKey(tenant.owner, ['members:read']);
+      const statuses = await burst(t.current, 600, () => t.current.call('GET', '/api/v1/members', { token: first.key }));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expectRefusal(await t.current.call('GET', '/api/v1/members', { token: first.key }));
+
+      expect((await t.current.call('GET', '/api/v1/members', { token: second.key })).status).toBe(200);
+      expect((await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token })).status).toBe(200);
+    });
+  });
+
+  describe('configured lower', () => {
+    const low = useTestApp(() => ({ ...profile, sharing: t.current, rateLimit: { perMinute: 3 } }));
+
+    it('follows config.rateLimit.perMinute', async () => {
+      const person = await low.current.signup(); // its GET /me is the first of three
+      expect(await burst(low.current, 2, () => low.current.call('GET', '/api/v1/me', { token: person.token }))).toEqual([200, 200]);
+      expectRefusal(await low.current.call('GET', '/api/v1/me', { token: person.token }));
+    });
+  });
+
+  describe('authentication routes, 10 a minute per source address', () => {
+    const behindProxy = useTestApp(() => ({ ...profile, sharing: t.current, rateLimit: { authPerMinute: 10 }, trustedProxies: ['127.0.0.1'] }));
+    const direct = useTestApp(() => ({ ...profile, sharing: t.current, rateLimit: { authPerMinute: 10 }, trustedProxies: [] }));
+    const login = (app: TestApp, forwardedFor: string) =>
+      app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test', password: 'not a real password' }, headers: { 'x-forwarded-for': forwardedFor } });
+
+    it('counts the four routes together per client address resolved through a trusted proxy', async () => {
+      const first = await login(behindProxy.current, '198.51.100.7');
+      expect(first.status).toBe(401);
+      expect(first.headers).toMatchObject({ 'ratelimit-limit': '10', 'ratelimit-remaining': '9' });
+      expect(await burst(behindProxy.current, 9, () => login(behindProxy.current, '198.51.100.7'))).toEqual(Array(9).fill(401));
+
+      expectRefusal(await login(behindProxy.current, '198.51.100.7'));
+      for (const [url, body] of [
+        ['/api/v1/auth/signup', { email: 'someone@example.test', password: 'long enough password', name: 'S' }],
+        ['/api/v1/auth/refresh', { refresh_token: 'snr_unknown' }],
+        ['/api/v1/auth/exchange', { code: 'snc_unknown' }],
+      ] as const) {
+        expectRefusal(await behindProxy.current.call('POST', url, { body, headers: { 'x-forwarded-for': '198.51.100.7' } }));
+      }
+      // A different client behind the same proxy has its own count.
+      expect((await login(behindProxy.current, '198.51.100.8')).status).toBe(401);
+    });
+
+    it("ignores X-Forwarded-For from an untrusted peer: the peer's own address is counted", async () => {
+      const statuses = await burst(direct.current, 10, async () => login(direct.current, `203.0.113.${Math.floor(Math.random() * 250) + 1}`));
+      expect(statuses).toEqual(Array(10).fill(401));
+      expectRefusal(await login(direct.current, '203.0.113.254'));
+    });
+  });
+
+  describe('with the counter store unreachable', () => {
+    const unreachable = () => createRedisCounters({ url: 'redis://127.0.0.1:1' });
+    const failOpen = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable() }));
+    const failClosed = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable(), rateLimit: { failClosed: true } }));
+
+    it('fails open by default: requests are served without limiter headers', async () => {
+      const person = await t.current.signup();
+      const response = await failOpen.current.call('GET', '/api/v1/me', { token: person.token });
+      expect(response.status).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+      expect((await failOpen.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(200);
+    });
+
+    it('fails closed when configured: 503 unavailable on authenticated and authentication routes', async () => {
+      const person = await t.current.signup();
+      const unavailable = { error: 'the service is temporarily unavailable, retry later', code: 'unavailable' };
+      const me = await failClosed.current.call('GET', '/api/v1/me', { token: person.token });
+      expect(me.status).toBe(503);
+      expect(me.body).toEqual(unavailable);
+      expect(me.headers['retry-after']).toBe('1');
+      const login = await failClosed.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
+      expect(login.status).toBe(503);
+      expect(login.body).toEqual(unavailable);
+    });
+  });
+});

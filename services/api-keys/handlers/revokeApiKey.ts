@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { asUser } from '../../accounts/principal.js';
+import { revokeApiKeyOf } from '../api-key-service.js';
+
+/** DELETE /api/v1/api-keys/{id}: idempotent revoke; a key the organization does not have is the standard 404. */
+export function revokeApiKey(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    await revokeApiKeyOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id!);
+    return { status: 204 };
+  };
+}

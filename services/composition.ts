@@ -1,0 +1,74 @@
+// The one composition root: chooses each adapter from configuration and wires
+// the roles. Domain code receives ports (Database, StreamLog, Analytics,
+// Counters) and never learns which implementation is behind them.
+import { createClickHouseAnalytics } from './platform/analytics/clickhouse-analytics.js';
+import type { Analytics } from './platform/analytics/analytics.js';
+import { createSqlAnalytics } from './platform/analytics/sql-analytics.js';
+import type { Config } from './platform/config.js';
+import type { Counters } from './platform/counters/counters.js';
+import { createMemoryCounters } from './platform/counters/memory-counters.js';
+import { createRedisCounters } from './platform/counters/redis-counters.js';
+import type { Database } from './platform/db/database.js';
+import { createEmbeddedDatabase } from './platform/db/embedded.js';
+import { migrate } from './platform/db/migrate.js';
+import { createPostgresDatabase } from './platform/db/postgres.js';
+import type { Logger } from './platform/logger.js';
+import { createReadiness, type DependencyChecks, type ReadinessCheck } from './platform/readiness.js';
+import { createEmbeddedStreamLog } from '../streams/log/embedded-stream-log.js';
+import { createKafkaStreamLog } from '../streams/log/kafka-stream-log.js';
+import type { StreamLog } from '../streams/log/stream-log.js';
+import { allTopics } from '../streams/topics.js';
+
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  streamLog: StreamLog;
+  analytics: Analytics;
+  counters: Counters;
+  readiness: ReadinessCheck;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: Config, logger: Logger): Promise<Platform> {
+  const db = config.databaseUrl
+    ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
+    : await createEmbeddedDatabase(config.dataDir);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const streamLog: StreamLog =
+    config.kafkaBrokers && config.schemaRegistryUrl
+      ? createKafkaStreamLog({ brokers: config.kafkaBrokers, schemaRegistryUrl: config.schemaRegistryUrl, partitions: config.streamPartitions, topicPrefix: config.topicPrefix, clientId: 'sentinel', logger })
+      : createEmbeddedStreamLog({ db, partitions: config.streamPartitions });
+  await streamLog.ensureTopics(allTopics);
+
+  const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: 'sentinel' }) : createSqlAnalytics({ db });
+  await analytics.ensureSchema();
+
+  const counters: Counters = config.redisUrl ? createRedisCounters({ url: config.redisUrl }) : createMemoryCounters();
+
+  const checks: DependencyChecks = { database: () => db.ping(), stream_log: () => streamLog.ping(), analytics: () => analytics.ping() };
+  if (config.redisUrl) checks.counters = () => counters.ping();
+
+  logger.info(
+    { database: db.kind, stream_log: streamLog.kind, analytics: analytics.kind, counters: counters.kind },
+    config.databaseUrl || config.kafkaBrokers ? 'full profile adapters' : 'embedded profile',
+  );
+
+  return {
+    config,
+    logger,
+    db,
+    streamLog,
+    analytics,
+    counters,
+    readiness: createReadiness(checks),
+    async close() {
+      await streamLog.close();
+      await analytics.close();
+      await counters.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Entry point of the report parsers: one format name in, normalized observations
+// and licences out. A malformed report throws ReportFormatError and nothing else.
+import type { ParsedReport } from '../observation.js';
+import { parseGrypeReport } from './grype.js';
+import { ReportFormatError, type ReportFormat } from './report-reader.js';
+import { parseSarifReport } from './sarif.js';
+import { parseTrivyReport } from './trivy.js';
+
+export { dedupeObservations, type FingerprintedObservation } from '../fingerprint.js';
+export { ReportFormatError, type ReportFormat } from './report-reader.js';
+export { parseGrypeReport, parseSarifReport, parseTrivyReport };
+
+export const reportFormats: readonly ReportFormat[] = ['trivy', 'grype', 'sarif'];
+
+const parsers: Record<ReportFormat, (json: unknown) => ParsedReport> = {
+  trivy: parseTrivyReport,
+  grype: parseGrypeReport,
+  sarif: parseSarifReport,
+};
+
+/** Parses a report given as a JSON document or as its text. */
+export function parseReport(format: ReportFormat, json: unknown): ParsedReport {
+  return parsers[format](typeof json === 'string' ? parseJsonText(format, json) : json);
+}
+
+function parseJsonText(format: ReportFormat, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ReportFormatError(format, '(document)', `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

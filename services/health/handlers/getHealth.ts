@@ -1,0 +1,6 @@
+import type { OperationHandler } from '../../http/handler.js';
+
+/** Liveness: answers while the process can serve HTTP; checks nothing else (spec 4.7). */
+export function getHealth(): OperationHandler {
+  return async () => ({ status: 200, body: { status: 'ok' } });
+}

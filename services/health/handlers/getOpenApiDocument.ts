@@ -1,0 +1,8 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { loadOpenApiDocument } from '../../http/openapi-document.js';
+
+/** Serves api/openapi.yaml as JSON so clients and generators read the same definition we route with. */
+export function getOpenApiDocument(): OperationHandler {
+  const document = loadOpenApiDocument();
+  return async () => ({ status: 200, body: document });
+}

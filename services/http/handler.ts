@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Principal } from '../accounts/principal.js';
+
+/** What one OpenAPI operation's handler receives; inputs are already validated against api/openapi.yaml. */
+export interface RequestContext {
+  operationId: string;
+  requestId: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: FastifyRequest['headers'];
+  /** Client address resolved through TRUSTED_PROXIES. */
+  clientIp: string;
+  log: FastifyBaseLogger;
+  /** Set for every operation whose document entry declares security; undefined for open ones. */
+  principal: Principal | undefined;
+}
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type OperationHandler = (ctx: RequestContext) => Promise<HandlerResult>;
+
+/** The security requirements of an operation, read from the document (security, x-permission). */
+export interface OperationSecurity {
+  operationId: string;
+  /** Names of the accepted security schemes; empty means the operation is open. */
+  schemes: string[];
+  /** The permission or scope the operation needs (x-permission), if any. */
+  permission: string | undefined;
+}
+
+/**
+ * Resolves and authorizes the caller of a secured operation, throwing AppError
+ * (401, 403, 429...) when refused. Accounts supplies the real one; the facade
+ * only knows this seam.
+ */
+export type RequestGuard = (request: FastifyRequest, security: OperationSecurity, clientIp: string) => Promise<{ principal: Principal; headers?: Record<string, string> }>;
+
+/** For a secured operation: the principal, or a programming error if the guard did not run. */
+export function requirePrincipal(ctx: RequestContext): Principal {
+  if (!ctx.principal) throw new Error(`operation ${ctx.operationId} has no principal: is security declared in the document?`);
+  return ctx.principal;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+
+describe.each(testProfiles)('GET /api/v1/members ($profile)', (profile) => {
+  const t = useTestApp(profile);
+
+  it('lists the roster with role and arrival marker, in order of arrival', async () => {
+    const tenant = await t.current.tenant();
+    const viewer = await t.current.member(tenant, 'viewer');
+    const response = await t.current.call('GET', '/api/v1/members', { token: viewer.token });
+    expect(response.status).toBe(200);
+    expect(response.body.members.map((m: { user_id: string; role: string; arrival: string }) => [m.user_id, m.role, m.arrival])).toEqual([
+      [tenant.owner.id, 'owner', 'manual'],
+      [viewer.id, 'viewer', 'manual'],
+    ]);
+  });
+
+  it('shows the second tenant none of the first tenant\'s members, for people and keys', async () => {
+    const [a, b] = await t.current.twoTenants();
+    const memberOfA = await t.current.member(a, 'analyst');
+    const { key } = await t.current.apiKey(b.owner, ['members:read']);
+    for (const token of [b.owner.token, key]) {
+      const roster = await t.current.call('GET', '/api/v1/members', { token });
+      expect(roster.body.members.map((m: { user_id: string }) => m.user_id)).toEqual([b.owner.id]);
+      expect(JSON.stringify(roster.body)).not.toContain(memberOfA.id);
+    }
+  });
+});

@@ -1,0 +1,13 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { removeMember as remove } from '../members.js';
+
+/** DELETE /api/v1/members/{userId}: removes a member; the API keys they issued keep working. */
+export function removeMember(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    await remove(deps.db, { principal: requirePrincipal(ctx), origin: originOfContext(ctx), targetUserId: ctx.params.userId! });
+    return { status: 204 };
+  };
+}

@@ -1,0 +1,19 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { actorOf, originOfContext, recordIdentityEvent } from '../../accounts/identity-audit.js';
+import { renameOrganization } from '../organizations.js';
+
+/** PATCH /api/v1/orgs/current: renames the acting organization (organization:manage, which no key can hold). */
+export function renameCurrentOrganization(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const principal = requirePrincipal(ctx);
+    const name = (ctx.body as { name: string }).name.trim();
+    const organization = await deps.db.transaction(async (tx) => {
+      const renamed = await renameOrganization(tx, principal.orgId, name);
+      await recordIdentityEvent(tx, principal.orgId, originOfContext(ctx), { actor: actorOf(principal), action: 'organization.renamed', detail: { from: renamed.previousName, to: name } });
+      return renamed.organization;
+    });
+    return { status: 200, body: organization };
+  };
+}

@@ -1,0 +1,19 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import type { Role } from '../../accounts/permissions.js';
+import { changeMemberRole } from '../members.js';
+
+/** PATCH /api/v1/members/{userId}: changes a role; see services/organizations/members.ts for the rules. */
+export function updateMemberRole(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const member = await changeMemberRole(deps.db, {
+      principal: requirePrincipal(ctx),
+      origin: originOfContext(ctx),
+      targetUserId: ctx.params.userId!,
+      role: (ctx.body as { role: Role }).role,
+    });
+    return { status: 200, body: member };
+  };
+}

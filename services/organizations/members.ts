@@ -1,0 +1,57 @@
+// Role changes and removals (spec 5.8): never above the caller's own role, owner
+// only from an owner, and an organization always keeps an owner. Audited and
+// announced as domain events in the same transaction as the change.
+import { appendToOutbox } from '../../streams/outbox.js';
+import { actorOf, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
+import { authorizeRoleChange, isOwnerRole, type Role } from '../accounts/permissions.js';
+import { eventActorOf, type Principal } from '../accounts/principal.js';
+import type { Database, OrgId, Queryable } from '../platform/db/database.js';
+import { conflict, notFound } from '../platform/errors.js';
+import { countOwners, deleteMembership, findMember, lockMemberships, updateRole, type Member } from './memberships.js';
+
+export interface MembershipChange {
+  principal: Principal;
+  origin: RequestOrigin;
+  targetUserId: string;
+}
+
+export async function changeMemberRole(db: Database, change: MembershipChange & { role: Role }): Promise<Member> {
+  const { principal, origin, targetUserId, role } = change;
+  const orgId = principal.orgId;
+  return db.transaction(async (tx) => {
+    const target = await lockedTarget(tx, orgId, targetUserId);
+    if (target.member.role === role) return target.member;
+    authorizeRoleChange(principal, target.member.role, role);
+    if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
+    if (isOwnerRole(target.member.role) && !isOwnerRole(role) && (await countOwners(tx, orgId)) === 1) {
+      throw conflict('the last owner cannot be demoted');
+    }
+    await updateRole(tx, orgId, targetUserId, role);
+    const detail = { user_id: targetUserId, from: target.member.role, to: role };
+    await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.role_changed', detail });
+    await appendToOutbox(tx, orgId, { type: 'member.role_changed', subjectId: targetUserId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
+    return { ...target.member, role };
+  });
+}
+
+export async function removeMember(db: Database, change: MembershipChange): Promise<void> {
+  const { principal, origin, targetUserId } = change;
+  const orgId = principal.orgId;
+  await db.transaction(async (tx) => {
+    const target = await lockedTarget(tx, orgId, targetUserId);
+    authorizeRoleChange(principal, target.member.role, undefined);
+    if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
+    if (isOwnerRole(target.member.role) && (await countOwners(tx, orgId)) === 1) throw conflict('the last owner cannot be removed');
+    await deleteMembership(tx, orgId, targetUserId);
+    const detail = { user_id: targetUserId, role: target.member.role };
+    await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.removed', detail });
+    await appendToOutbox(tx, orgId, { type: 'member.removed', subjectId: targetUserId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
+  });
+}
+
+async function lockedTarget(tx: Queryable, orgId: OrgId, userId: string): Promise<{ member: Member; isPersonalOwner: boolean }> {
+  const { personalForUserId } = await lockMemberships(tx, orgId);
+  const member = await findMember(tx, orgId, userId);
+  if (!member) throw notFound();
+  return { member, isPersonalOwner: personalForUserId === userId };
+}

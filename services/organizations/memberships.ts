@@ -1,0 +1,118 @@
+// Memberships: who belongs to which organization, with which role, and how they
+// arrived (spec 2.9). Changes emit domain events in the caller's transaction.
+import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
+import type { OrgId, Queryable } from '../platform/db/database.js';
+import { asOrgId } from '../platform/db/database.js';
+import { ownerRoles, type Role } from '../accounts/permissions.js';
+
+export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
+export type Arrival = (typeof arrivals)[number];
+
+export interface Member {
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  arrival: Arrival;
+  joined_at: string;
+}
+
+interface MemberRow {
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  arrival: Arrival;
+  created_at: Date;
+}
+
+const toMember = (row: MemberRow): Member => ({
+  user_id: row.user_id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  arrival: row.arrival,
+  joined_at: new Date(row.created_at).toISOString(),
+});
+
+type EventActor = NewDomainEvent['actor'];
+
+/**
+ * Seats a person. The caller decides whether they may (seat limits, invitation
+ * rules); creating an organization seats its creator unconditionally.
+ */
+export async function addMembership(tx: Queryable, orgId: OrgId, input: { userId: string; role: Role; arrival: Arrival; actor: EventActor }): Promise<void> {
+  await tx.query('INSERT INTO memberships (org_id, user_id, role, arrival) VALUES ($1, $2, $3, $4)', [orgId, input.userId, input.role, input.arrival]);
+  await appendToOutbox(tx, orgId, {
+    type: 'member.added',
+    subjectId: input.userId,
+    actor: input.actor,
+    payload: { user_id: input.userId, role: input.role, arrival: input.arrival },
+  });
+}
+
+export async function findMember(q: Queryable, orgId: OrgId, userId: string): Promise<Member | undefined> {
+  const { rows } = await q.query<MemberRow>(
+    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.org_id = $1 AND m.user_id = $2`,
+    [orgId, userId],
+  );
+  return rows[0] && toMember(rows[0]);
+}
+
+/** The roster, in order of arrival. */
+export async function listMembers(q: Queryable, orgId: OrgId): Promise<Member[]> {
+  const { rows } = await q.query<MemberRow>(
+    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.org_id = $1
+      ORDER BY m.created_at, m.user_id`,
+    [orgId],
+  );
+  return rows.map(toMember);
+}
+
+/**
+ * Serializes membership changes of one organization until the transaction ends,
+ * so two owners demoting each other at once cannot leave it with none.
+ * Answers who the organization is personal to, if anyone.
+ */
+export async function lockMemberships(tx: Queryable, orgId: OrgId): Promise<{ personalForUserId: string | null }> {
+  const { rows } = await tx.query<{ personal_for_user_id: string | null }>('SELECT personal_for_user_id FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
+  return { personalForUserId: rows[0]?.personal_for_user_id ?? null };
+}
+
+export async function countOwners(tx: Queryable, orgId: OrgId): Promise<number> {
+  const { rows } = await tx.query<{ owners: number }>('SELECT count(*)::int AS owners FROM memberships WHERE org_id = $1 AND role = ANY($2::text[])', [orgId, ownerRoles]);
+  return rows[0]!.owners;
+}
+
+export async function updateRole(tx: Queryable, orgId: OrgId, userId: string, role: Role): Promise<void> {
+  await tx.query('UPDATE memberships SET role = $3 WHERE org_id = $1 AND user_id = $2', [orgId, userId, role]);
+}
+
+export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: string): Promise<void> {
+  await tx.query('DELETE FROM memberships WHERE org_id = $1 AND user_id = $2', [orgId, userId]);
+  // The preference would otherwise come back to life if they were admitted again later.
+  await tx.query('UPDATE users SET active_org_id = NULL WHERE id = $2 AND active_org_id = $1', [orgId, userId]);
+}
+
+/**
+ * The organization a person acts in (spec 1.1 rule 10): the one they chose while
+ * still a member, otherwise the oldest organization they belong to. Read on every
+ * request, so a lost membership takes effect at once.
+ */
+export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role } | undefined> {
+  const { rows } = await q.query<{ org_id: string; role: Role }>(
+    `SELECT m.org_id, m.role
+       FROM memberships m
+       JOIN organizations o ON o.id = m.org_id
+       JOIN users u ON u.id = m.user_id
+      WHERE m.user_id = $1
+      ORDER BY (m.org_id IS NOT DISTINCT FROM u.active_org_id) DESC, o.created_at, o.id
+      LIMIT 1`,
+    [userId],
+  );
+  return rows[0] && { orgId: asOrgId(rows[0].org_id), role: rows[0].role };
+}

@@ -1,0 +1,95 @@
+// Organizations and their plans. An organization is created with its creator
+// seated as owner in the same transaction (spec 2.1).
+import type { OrgId, Queryable } from '../platform/db/database.js';
+import { asOrgId } from '../platform/db/database.js';
+import type { Role } from '../accounts/permissions.js';
+import { addMembership } from './memberships.js';
+
+export interface Plan {
+  code: string;
+  name: string;
+  /** null: unlimited. */
+  seats: number | null;
+  concurrent_scans: number;
+}
+
+export interface Organization {
+  id: OrgId;
+  name: string;
+  plan: Plan;
+  /** The organization signup created for its person. */
+  personal: boolean;
+  created_at: string;
+}
+
+interface OrganizationRow {
+  id: string;
+  name: string;
+  personal_for_user_id: string | null;
+  created_at: Date;
+  plan_code: string;
+  plan_name: string;
+  seats: number | null;
+  concurrent_scans: number;
+}
+
+const toOrganization = (row: OrganizationRow): Organization => ({
+  id: asOrgId(row.id),
+  name: row.name,
+  plan: { code: row.plan_code, name: row.plan_name, seats: row.seats, concurrent_scans: row.concurrent_scans },
+  personal: row.personal_for_user_id !== null,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** Creates an organization on the Free plan, no trial, and seats its creator as owner, unconditionally. */
+export async function createOrganization(tx: Queryable, input: { name: string; creatorUserId: string; personal: boolean }): Promise<Organization> {
+  const { rows } = await tx.query<{ id: string }>('INSERT INTO organizations (name, personal_for_user_id) VALUES ($1, $2) RETURNING id', [
+    input.name,
+    input.personal ? input.creatorUserId : null,
+  ]);
+  const orgId = asOrgId(rows[0]!.id);
+  await addMembership(tx, orgId, { userId: input.creatorUserId, role: 'owner', arrival: 'manual', actor: { kind: 'user', id: input.creatorUserId } });
+  return (await findOrganization(tx, orgId))!;
+}
+
+export async function findOrganization(q: Queryable, orgId: OrgId): Promise<Organization | undefined> {
+  const { rows } = await q.query<OrganizationRow>(
+    `SELECT o.id, o.name, o.personal_for_user_id, o.created_at,
+            p.code AS plan_code, p.name AS plan_name, p.seats, p.concurrent_scans
+       FROM organizations o JOIN plans p ON p.code = o.plan_code
+      WHERE o.id = $1`,
+    [orgId],
+  );
+  return rows[0] && toOrganization(rows[0]);
+}
+
+export async function renameOrganization(tx: Queryable, orgId: OrgId, name: string): Promise<{ previousName: string; organization: Organization }> {
+  const { rows } = await tx.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
+  await tx.query('UPDATE organizations SET name = $2 WHERE id = $1', [orgId, name]);
+  return { previousName: rows[0]!.name, organization: (await findOrganization(tx, orgId))! };
+}
+
+/** Every organization the person belongs to, oldest first, with their role in each. */
+export async function listOrganizationsOf(q: Queryable, userId: string): Promise<Array<Organization & { role: Role }>> {
+  const { rows } = await q.query<OrganizationRow & { role: Role }>(
+    `SELECT o.id, o.name, o.personal_for_user_id, o.created_at,
+            p.code AS plan_code, p.name AS plan_name, p.seats, p.concurrent_scans, m.role
+       FROM organizations o
+       JOIN plans p ON p.code = o.plan_code
+       JOIN memberships m ON m.org_id = o.id
+      WHERE m.user_id = $1
+      ORDER BY o.created_at, o.id`,
+    [userId],
+  );
+  return rows.map((row) => ({ ...toOrganization(row), role: row.role }));
+}
+
+/**
+ * The organization signup created for the person: where their sign-ins, sign-outs
+ * and replayed refresh tokens are audited (spec 6.2). Every account has one.
+ */
+export async function personalOrganizationOf(q: Queryable, userId: string): Promise<OrgId> {
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM organizations WHERE personal_for_user_id = $1', [userId]);
+  if (!rows[0]) throw new Error(`user ${userId} has no personal organization`);
+  return asOrgId(rows[0].id);
+}

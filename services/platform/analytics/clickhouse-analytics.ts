@@ -1,0 +1,79 @@
+import { assertRecordable, type Analytics, type AnalyticsCount } from './analytics.js';
+import { connectClickHouse } from './clickhouse-client.js';
+import { chsql, DATETIME_MAX_MS, DATETIME_MIN_MS, formatDateTime, identifier } from './clickhouse-sql.js';
+
+export interface ClickHouseAnalyticsOptions {
+  url: string;
+  /** Created by ensureSchema() if missing. */
+  database: string;
+}
+
+/**
+ * Analytics in ClickHouse, table domain_events. Written for ClickHouse 18.16 and
+ * current versions alike: no server-side parameters, DateTime64, window functions or CTEs.
+ */
+export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): Analytics {
+  // Not the client's `database` option: the database may not exist until ensureSchema() has run.
+  const clickhouse = connectClickHouse({ url: options.url });
+  const database = identifier(options.database);
+  const table = identifier(options.database, 'domain_events');
+
+  return {
+    kind: 'clickhouse',
+    async ensureSchema() {
+      await clickhouse.command(chsql`CREATE DATABASE IF NOT EXISTS ${database}`);
+      // ReplacingMergeTree folds rows with the same (org_id, event_id) when parts merge,
+      // which happens eventually or never; reads therefore count distinct event ids.
+      await clickhouse.command(chsql`
+        CREATE TABLE IF NOT EXISTS ${table} (
+          event_id    String,
+          org_id      String,
+          type        String,
+          occurred_at DateTime('UTC'),
+          subject_id  Nullable(String),
+          severity    Nullable(String)
+        )
+        ENGINE = ReplacingMergeTree()
+        PARTITION BY toYYYYMM(occurred_at)
+        ORDER BY (org_id, event_id)`);
+    },
+
+    async record(events) {
+      assertRecordable(events);
+      if (events.length === 0) return;
+      // Ids are stored as text; lower case makes them compare like PostgreSQL's uuid type.
+      await clickhouse.insert(
+        table,
+        events.map((event) => ({
+          event_id: event.eventId.toLowerCase(),
+          org_id: event.orgId.toLowerCase(),
+          type: event.type,
+          occurred_at: formatDateTime(event.occurredAt),
+          subject_id: event.subjectId,
+          severity: event.severity,
+        })),
+      );
+    },
+
+    async dailyCounts(orgId, range, types) {
+      if (types?.length === 0) return [];
+      const typeFilter = types === undefined ? chsql`` : chsql`AND has(${types}, type)`;
+      const rows = await clickhouse.rows<{ day: string; type: string; event_count: string | number }>(chsql`
+        SELECT toString(toDate(occurred_at)) AS day, type, uniqExact(event_id) AS event_count
+        FROM ${table}
+        WHERE org_id = ${orgId.toLowerCase()}
+          AND occurred_at >= ${clampToDateTime(range.since)} AND occurred_at < ${clampToDateTime(range.until)}
+          ${typeFilter}
+        GROUP BY day, type
+        ORDER BY day, type`);
+      // uniqExact is a UInt64, which JSON output quotes by default.
+      return rows.map((row): AnalyticsCount => ({ day: row.day, type: row.type, count: Number(row.event_count) }));
+    },
+
+    ping: () => clickhouse.ping(),
+    close: () => clickhouse.close(),
+  };
+}
+
+// record() refuses events outside what DateTime holds, so a wider range asks for the same events as the clamped one.
+const clampToDateTime = (date: Date): Date => new Date(Math.min(Math.max(date.getTime(), DATETIME_MIN_MS), DATETIME_MAX_MS));

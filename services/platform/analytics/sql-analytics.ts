@@ -1,0 +1,57 @@
+import type { Database } from '../db/database.js';
+import { assertRecordable, type Analytics, type AnalyticsCount } from './analytics.js';
+
+export interface SqlAnalyticsOptions {
+  db: Database;
+}
+
+/** Analytics in the platform database (table analytics_events, migration 003), for the embedded profile. */
+export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
+  return {
+    kind: 'sql',
+    async ensureSchema() {
+      // Migrations own the table; this only fails early and clearly when they have not run.
+      await db.query('SELECT 1 FROM analytics_events LIMIT 0');
+    },
+
+    async record(events) {
+      assertRecordable(events);
+      if (events.length === 0) return;
+      // One statement for the whole batch; a redelivered event id is skipped by its primary key.
+      await db.query(
+        `INSERT INTO analytics_events (event_id, org_id, type, occurred_at, subject_id, severity)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[])
+         ON CONFLICT (event_id) DO NOTHING`,
+        [
+          events.map((e) => e.eventId),
+          events.map((e) => e.orgId),
+          events.map((e) => e.type),
+          events.map((e) => toWholeSecond(e.occurredAt).toISOString()),
+          events.map((e) => e.subjectId),
+          events.map((e) => e.severity),
+        ],
+      );
+    },
+
+    async dailyCounts(orgId, range, types) {
+      if (types?.length === 0) return [];
+      // COLLATE "C" orders types by code point, as ClickHouse does, whatever the database collation.
+      const result = await db.query<AnalyticsCount>(
+        `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, type, count(*)::int AS count
+         FROM analytics_events
+         WHERE org_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND ($4::text[] IS NULL OR type = ANY ($4))
+         GROUP BY day, type
+         ORDER BY day, type COLLATE "C"`,
+        [orgId, toWholeSecond(range.since).toISOString(), toWholeSecond(range.until).toISOString(), types ?? null],
+      );
+      return result.rows;
+    },
+
+    ping: () => db.ping(),
+    // The database belongs to the caller, who closes it.
+    async close() {},
+  };
+}
+
+// ClickHouse keeps whole seconds; cutting times and bounds the same way here keeps the answers identical.
+const toWholeSecond = (date: Date): Date => new Date(Math.floor(date.getTime() / 1000) * 1000);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+const key = 'ab'.repeat(32);
+
+describe('configuration', () => {
+  it('defaults to the embedded profile on 127.0.0.1:8080', () => {
+    const config = parseConfig({}, '/srv/app');
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, dataDir: '/srv/app/data', databaseUrl: undefined, kafkaBrokers: undefined, redisUrl: undefined, clickhouseUrl: undefined });
+    expect(config.rateLimit).toEqual({ perMinute: 600, authPerMinute: 10, failClosed: false });
+  });
+
+  it('reads the full profile adapters', () => {
+    const config = parseConfig({ DATABASE_URL: 'postgres://u@db/x', KAFKA_BROKERS: 'k1:9092, k2:9092', SCHEMA_REGISTRY_URL: 'http://r:8081', CLICKHOUSE_URL: 'http://ch:8123', REDIS_URL: 'redis://r:6379' });
+    expect(config.kafkaBrokers).toEqual(['k1:9092', 'k2:9092']);
+  });
+
+  it('names every bad value at once', () => {
+    try {
+      parseConfig({ PORT: 'eighty', KAFKA_BROKERS: 'nohostport', DATABASE_URL: 'mysql://x', RATE_LIMIT_FAIL_CLOSED: 'maybe', LOG_LEVEL: 'loud' });
+      expect.unreachable('parseConfig accepted bad values');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'KAFKA_BROKERS entries', 'SCHEMA_REGISTRY_URL is required', 'DATABASE_URL', 'RATE_LIMIT_FAIL_CLOSED', 'LOG_LEVEL']) expect(problems).toContain(name);
+    }
+  });
+
+  it('refuses production without real keys and with private webhook destinations allowed', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SIGNING_KEY is required in production[\s\S]*WEBHOOK_SECRET_KEY is required/);
+    expect(() => parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toThrow(/refused in production/);
+    expect(parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key }).tokenSigningKey).toEqual(Buffer.from(key, 'hex'));
+  });
+
+  it('refuses keys that are not 32 bytes', () => {
+    expect(() => parseConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(/TOKEN_SIGNING_KEY must be 32 bytes/);
+  });
+});

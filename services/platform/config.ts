@@ -1,0 +1,163 @@
+// Configuration is parsed and validated once, at start-up. Nothing else in the
+// code base reads process.env: everything receives the parts of Config it needs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Environment = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  environment: Environment;
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  /** Embedded profile: where PGlite keeps its files. Ignored when DATABASE_URL is set. */
+  dataDir: string;
+  /** Full profile adapters; each one absent means its embedded counterpart. */
+  databaseUrl: string | undefined;
+  kafkaBrokers: string[] | undefined;
+  schemaRegistryUrl: string | undefined;
+  clickhouseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Partition count our code creates topics with (Kafka) or simulates (embedded). */
+  streamPartitions: number;
+  /** Prefix for topic names, so several deployments can share one cluster. */
+  topicPrefix: string;
+  /** Time a draining process waits for in-flight work on SIGTERM. */
+  shutdownGraceMs: number;
+  /** CIDRs or addresses whose X-Forwarded-For is believed (spec 2.10). */
+  trustedProxies: string[];
+  rateLimit: { perMinute: number; authPerMinute: number; failClosed: boolean };
+  /** Secret that signs access tokens and pagination cursors (HMAC-SHA256). */
+  tokenSigningKey: Buffer;
+  /** AES-256-GCM key for webhook signing secrets at rest. */
+  webhookSecretKey: Buffer;
+  webhookAllowPrivateDestinations: boolean;
+  /** WEBHOOK_CA_FILE: PEM certificates trusted for webhook destinations in addition to Node's built-in roots. */
+  webhookTrustedCaPem: string | undefined;
+  /** How many webhook deliveries one worker process keeps in flight at once. */
+  webhookDeliveryConcurrency: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+// A development key is derived so `npm start` works with no setup; production must supply its own.
+const DEVELOPMENT_KEY_HEX = '6e6f742d612d7365637265742d646576656c6f706d656e742d6b65792d2d2d2d';
+
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+    } catch {
+      problems.push(`${name} is not a URL: "${raw}"`);
+    }
+    return raw;
+  };
+  const key = (name: string, environment: Environment): Buffer => {
+    const raw = str(name);
+    if (raw === undefined) {
+      if (environment === 'production') problems.push(`${name} is required in production (32 bytes, hex or base64)`);
+      return Buffer.from(DEVELOPMENT_KEY_HEX, 'hex');
+    }
+    const decoded = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (decoded.length !== 32) problems.push(`${name} must be 32 bytes encoded as 64 hex characters or base64`);
+    return decoded;
+  };
+
+  const environmentRaw = str('NODE_ENV') ?? 'development';
+  const environment: Environment = (['development', 'test', 'production'] as const).find((e) => e === environmentRaw) ?? 'development';
+  if (environment !== environmentRaw) problems.push(`NODE_ENV must be development, test or production, got "${environmentRaw}"`);
+
+  const logLevelRaw = str('LOG_LEVEL') ?? 'info';
+  const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const logLevel = logLevels.find((l) => l === logLevelRaw) ?? 'info';
+  if (logLevel !== logLevelRaw) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevelRaw}"`);
+
+  const brokers = str('KAFKA_BROKERS')?.split(',').map((b) => b.trim()).filter(Boolean);
+  for (const broker of brokers ?? []) {
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(broker)) problems.push(`KAFKA_BROKERS entries must be host:port, got "${broker}"`);
+  }
+  const schemaRegistryUrl = url('SCHEMA_REGISTRY_URL', ['http:', 'https:']);
+  if (brokers && !schemaRegistryUrl) problems.push('SCHEMA_REGISTRY_URL is required when KAFKA_BROKERS is set');
+
+  const webhookAllowPrivateDestinations = bool('WEBHOOK_ALLOW_PRIVATE_DESTINATIONS', false);
+  if (webhookAllowPrivateDestinations && environment === 'production') {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_DESTINATIONS=true is refused in production');
+  }
+
+  const webhookCaFile = str('WEBHOOK_CA_FILE');
+  let webhookTrustedCaPem: string | undefined;
+  if (webhookCaFile !== undefined) {
+    try {
+      webhookTrustedCaPem = readFileSync(path.resolve(cwd, webhookCaFile), 'utf8');
+      if (!webhookTrustedCaPem.includes('-----BEGIN CERTIFICATE-----')) problems.push('WEBHOOK_CA_FILE must hold PEM certificates');
+    } catch {
+      problems.push(`WEBHOOK_CA_FILE cannot be read: "${webhookCaFile}"`);
+    }
+  }
+
+  const config: Config = {
+    environment,
+    host: str('HOST') ?? '127.0.0.1',
+    port: int('PORT', 8080, 0, 65535),
+    logLevel,
+    dataDir: path.resolve(cwd, str('DATA_DIR') ?? 'data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
+    schemaRegistryUrl,
+    clickhouseUrl: url('CLICKHOUSE_URL', ['http:', 'https:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    streamPartitions: int('STREAM_PARTITIONS', 8, 1, 1024),
+    topicPrefix: str('TOPIC_PREFIX') ?? '',
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    trustedProxies: (str('TRUSTED_PROXIES') ?? '').split(',').map((p) => p.trim()).filter(Boolean),
+    rateLimit: {
+      perMinute: int('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      authPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
+      failClosed: bool('RATE_LIMIT_FAIL_CLOSED', false),
+    },
+    tokenSigningKey: key('TOKEN_SIGNING_KEY', environment),
+    webhookSecretKey: key('WEBHOOK_SECRET_KEY', environment),
+    webhookAllowPrivateDestinations,
+    webhookTrustedCaPem,
+    webhookDeliveryConcurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', 128, 1, 1024),
+  };
+  if (config.topicPrefix && !/^[A-Za-z0-9._-]{1,100}$/.test(config.topicPrefix)) {
+    problems.push('TOPIC_PREFIX may contain only letters, digits, ".", "_" and "-"');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
+
+// The two adapters must be interchangeable: domain code never learns which one it has.
+describe.each(databaseProfiles)('database adapter parity on $name', ({ create }) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await create();
+    await test.db.query('CREATE TABLE parity (id int PRIMARY KEY, big bigint, note text)');
+  });
+  afterAll(() => test.drop());
+
+  it('reports rowCount as rows returned or rows affected, like node-postgres', async () => {
+    expect((await test.db.query('INSERT INTO parity (id, big) VALUES (1, 10), (2, 20)')).rowCount).toBe(2);
+    expect((await test.db.query('INSERT INTO parity (id) VALUES (1) ON CONFLICT DO NOTHING')).rowCount).toBe(0);
+    expect((await test.db.query('SELECT id FROM parity WHERE id = ANY($1::int[])', [[1, 2]])).rowCount).toBe(2);
+    expect((await test.db.query('UPDATE parity SET note = $1', ['x'])).rowCount).toBe(2);
+    expect((await test.db.query('DELETE FROM parity WHERE id = $1 RETURNING id', [2])).rows).toEqual([{ id: 2 }]);
+  });
+
+  it('returns bigint columns as numbers when they are safe integers', async () => {
+    const { rows } = await test.db.query<{ big: number }>('SELECT big FROM parity WHERE id = 1');
+    expect(rows[0]?.big).toBe(10);
+  });
+
+  it('rolls back a transaction that throws and commits one that resolves', async () => {
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query('INSERT INTO parity (id) VALUES (3)');
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await test.db.transaction((tx) => tx.query('INSERT INTO parity (id) VALUES (4)'));
+    const ids = (await test.db.query<{ id: number }>('SELECT id FROM parity ORDER BY id')).rows.map((r) => r.id);
+    expect(ids).toEqual([1, 4]);
+  });
+
+  it('keeps concurrent transactions apart', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        test.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM parity');
+          await tx.query('INSERT INTO parity (id, big) VALUES ($1, $2)', [100 + i, rows[0]!.n]);
+        }),
+      ),
+    );
+    const { rows } = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM parity WHERE id >= 100');
+    expect(rows[0]?.n).toBe(20);
+  });
+
+  it('runs parameterless multi-statement scripts (migrations) and answers with the last result', async () => {
+    const { rows } = await test.db.query<{ n: number }>('CREATE TEMP TABLE scratch (a int); INSERT INTO scratch VALUES (1), (2); SELECT count(*)::int AS n FROM scratch');
+    expect(rows).toEqual([{ n: 2 }]);
+  });
+});

@@ -1,0 +1,27 @@
+// The one database port. Domain code receives a Database (or the Queryable of a
+// transaction) and never knows whether PostgreSQL or embedded PGlite is behind it.
+
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /**
+   * Parameterized SQL only: values travel in `params`, never in `sql`.
+   * A call without params may hold several statements (used by migrations).
+   */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'postgres' | 'embedded';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Organization ids are branded so a data-access call cannot be handed an arbitrary string. */
+export type OrgId = string & { readonly __brand: 'OrgId' };
+export const asOrgId = (value: string): OrgId => value as OrgId;

@@ -1,0 +1,56 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, QueryResult } from './database.js';
+
+/**
+ * Embedded PostgreSQL (PGlite, compiled to WebAssembly). It has one connection,
+ * so every statement and every transaction is serialized through one queue;
+ * a transaction holds the queue until it ends.
+ * @param dataDir a directory for durable data, or undefined for memory only (tests)
+ */
+export async function createEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  let tail: Promise<unknown> = Promise.resolve();
+  const serialize = <T,>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const toResult = <Row,>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<Row> => ({
+    rows: result.rows as Row[],
+    // Like node-postgres: rows returned (SELECT, RETURNING) or rows affected (INSERT, UPDATE, DELETE).
+    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
+  });
+  // Like node-postgres, a call without parameters may hold several statements (migrations);
+  // it answers with the last statement's result.
+  const run = async <Row,>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> => {
+    if (params.length > 0) return toResult<Row>(await pglite.query(sql, params as unknown[]));
+    const results = await pglite.exec(sql);
+    return toResult<Row>(results.at(-1) ?? { rows: [] });
+  };
+
+  let closed = false;
+  return {
+    kind: 'embedded',
+    query: (sql, params = []) => serialize(() => run(sql, params)),
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return serialize(async () => {
+        await pglite.exec('BEGIN');
+        try {
+          const value = await fn({ query: (sql, params = []) => run(sql, params) });
+          await pglite.exec('COMMIT');
+          return value;
+        } catch (error) {
+          await pglite.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+    async ping() {
+      if (closed) throw Object.assign(new Error('embedded database is closed'), { code: '08003' });
+    },
+    async close() {
+      closed = true;
+      await serialize(() => pglite.close());
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './database.js';
+
+// Return int8 and numeric as JS numbers where safe; counts and offsets stay within 2^53 here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+  const parsed = Number(value);
+  return Number.isSafeInteger(parsed) ? parsed : value;
+});
+
+// A parameterless multi-statement call answers with one result per statement; keep the last.
+function toResult<Row>(result: pg.QueryResult | pg.QueryResult[]): QueryResult<Row> {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? 0 };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  maxConnections?: number;
+  applicationName?: string;
+}
+
+export function createPostgresDatabase(options: PostgresOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    application_name: options.applicationName ?? 'sentinel',
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+
+  const query = async <Row,>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => toResult<Row>(await pool.query(sql, params as unknown[]));
+
+  return {
+    kind: 'postgres',
+    query,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const tx: Queryable = {
+        query: async <Row,>(sql: string, params: readonly unknown[] = []) => toResult<Row>(await client.query(sql, params as unknown[])),
+      };
+      try {
+        await client.query('BEGIN');
+        const value = await fn(tx);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// The closed set of error codes (spec section 7) and the one mapping to HTTP.
+// Stream processors ask isRetriable() to decide between retrying a batch and
+// parking a poison record.
+
+export const errorCodes = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'validation_failed',
+  'unprocessable',
+  'rate_limited',
+  'internal_error',
+  'sso_required',
+  'configuration_error',
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+const statusByCode: Record<ErrorCode, number> = {
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation_failed: 400,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  sso_required: 403,
+  configuration_error: 422,
+  unavailable: 503,
+};
+
+export interface AppErrorOptions {
+  /** Overrides the status derived from the code (for example 400 for a business-rule refusal). */
+  status?: number;
+  /** Extra body fields such as required_scope and principal. */
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** True when the same work may succeed later (a dependency was down, a lock was lost). */
+  retriable?: boolean;
+  /** Omit `code` from the body: some rule-specific refusals carry only `error` (spec 7.1). */
+  omitCode?: boolean;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  readonly retriable: boolean;
+  readonly omitCode: boolean;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? statusByCode[code];
+    this.details = options.details ?? {};
+    this.headers = options.headers ?? {};
+    this.retriable = options.retriable ?? code === 'unavailable';
+    this.omitCode = options.omitCode ?? false;
+  }
+}
+
+// One message per refusal kind, so bodies are byte-identical wherever they are produced.
+export const notFound = (): AppError => new AppError('not_found', 'not found');
+export const unauthorized = (): AppError => new AppError('unauthorized', 'authentication required');
+export const validationFailed = (message: string, details?: Record<string, unknown>): AppError =>
+  new AppError('validation_failed', message, { details });
+export const conflict = (message: string): AppError => new AppError('conflict', message);
+export const forbidden = (requiredScope: string, principal: 'user' | 'api_key' | 'workload'): AppError =>
+  new AppError('forbidden', `missing permission ${requiredScope}`, { details: { required_scope: requiredScope, principal } });
+
+/** The same refusal carrying extra response headers (for example the rate-limit state). */
+export const withHeaders = (error: AppError, headers: Record<string, string>): AppError =>
+  new AppError(error.code, error.message, {
+    status: error.status,
+    details: error.details,
+    headers: { ...error.headers, ...headers },
+    retriable: error.retriable,
+    omitCode: error.omitCode,
+    cause: error.cause,
+  });
+
+export interface HttpError {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** The single mapper from any thrown value to an HTTP response. Never leaks a stack or driver message. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { error: error.message };
+    if (!error.omitCode) body.code = error.code;
+    Object.assign(body, error.details);
+    return { status: error.status, body, headers: error.headers };
+  }
+  if (isTransientInfrastructureError(error)) {
+    return { status: 503, body: { error: 'a dependency is unavailable, retry later', code: 'unavailable' }, headers: { 'retry-after': '1' } };
+  }
+  return { status: 500, body: { error: 'internal error', code: 'internal_error' }, headers: {} };
+}
+
+// PostgreSQL SQLSTATEs that mean "try the same thing again": serialization
+// failure, deadlock, admin shutdown, cannot connect now, too many connections.
+const retriableSqlStates = new Set(['40001', '40P01', '57P01', '57P03', '53300', '08000', '08003', '08006']);
+const retriableNodeCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isTransientInfrastructureError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (retriableSqlStates.has(code) || retriableNodeCodes.has(code))) return true;
+  // kafkajs marks its own errors
+  return (error as { retriable?: unknown }).retriable === true;
+}
+
+/** Whether a stream processor should retry the batch (true) or treat the failure as permanent. */
+export function isRetriable(error: unknown): boolean {
+  if (error instanceof AppError) return error.retriable;
+  return isTransientInfrastructureError(error);
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
+import { asOrgId } from './db/database.js';
+import { AppError } from './errors.js';
+import { claimJobs, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
+import { createLogger } from './logger.js';
+
+const logger = createLogger('silent');
+const until = async (condition: () => Promise<boolean>, deadlineMs = 15_000) => {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met before deadline');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await create();
+  });
+  afterAll(() => test.drop());
+
+  it('gives each job to exactly one of several concurrent claimers', async () => {
+    const kind = `k-${randomUUID()}`;
+    const orgA = asOrgId(randomUUID());
+    const orgB = asOrgId(randomUUID());
+    for (let i = 0; i < 40; i++) await enqueueJob(test.db, i % 2 ? orgA : orgB, kind, { i });
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJobs(test.db, [kind], 10, 60_000)));
+    const ids = claims.flat().map((j) => j.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+  });
+
+  it('takes the organization from the job row', async () => {
+    const kind = `k-${randomUUID()}`;
+    const org = asOrgId(randomUUID());
+    await enqueueJob(test.db, org, kind, { scan: 'x' });
+    const [job] = await claimJobs(test.db, [kind], 1, 60_000);
+    expect(job?.orgId).toBe(org);
+    expect(job?.payload).toEqual({ scan: 'x' });
+  });
+
+  it('lets another worker reclaim a job whose lease expired (its worker died)', async () => {
+    const kind = `k-${randomUUID()}`;
+    await enqueueJob(test.db, asOrgId(randomUUID()), kind, {});
+    const [first] = await claimJobs(test.db, [kind], 1, 1);
+    expect(first).toBeDefined();
+    await until(async () => (await claimJobs(test.db, [kind], 1, 60_000)).length === 1);
+    const row = await test.db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [first!.id]);
+    expect(row.rows[0]?.attempts).toBe(2);
+  });
+
+  it('retries a retriable failure later and fails a permanent one at once', async () => {
+    const kind = `k-${randomUUID()}`;
+    const org = asOrgId(randomUUID());
+    await enqueueJob(test.db, org, kind, { n: 1 });
+    await enqueueJob(test.db, org, kind, { n: 2 });
+    const jobs = await claimJobs(test.db, [kind], 2, 60_000);
+    const byN = (n: number) => jobs.find((j) => j.payload.n === n)!;
+    expect(await failJob(test.db, byN(1), new AppError('unavailable', 'registry down'))).toBe('retrying');
+    expect(await failJob(test.db, byN(2), new AppError('validation_failed', 'bad image'))).toBe('failed');
+    const states = await test.db.query<{ state: string; run_after_future: boolean; last_error: string }>(
+      'SELECT state, run_after > now() AS run_after_future, last_error FROM jobs WHERE kind = $1 ORDER BY payload->>\'n\'',
+      [kind],
+    );
+    expect(states.rows).toEqual([
+      { state: 'queued', run_after_future: true, last_error: 'registry down' },
+      { state: 'failed', run_after_future: false, last_error: 'bad image' },
+    ]);
+    // Not claimable before its backoff elapses.
+    expect(await claimJobs(test.db, [kind], 10, 60_000)).toHaveLength(0);
+  });
+
+  it('runs a worker that completes jobs and drains in-flight work on stop', async () => {
+    const kind = `k-${randomUUID()}`;
+    const org = asOrgId(randomUUID());
+    const seen: Job[] = [];
+    for (let i = 0; i < 5; i++) await enqueueJob(test.db, org, kind, { i });
+    const worker = createWorker({ db: test.db, logger, kinds: [kind], pollIntervalMs: 10, handle: async (job) => void seen.push(job) });
+    worker.start();
+    await until(async () => seen.length === 5);
+    await worker.stop();
+    const done = await test.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND state = 'succeeded'", [kind]);
+    expect(done.rows[0]?.n).toBe(5);
+  });
+});

@@ -1,0 +1,148 @@
+import type { Database, OrgId, Queryable } from './db/database.js';
+import { isRetriable } from './errors.js';
+import type { Logger } from './logger.js';
+
+export interface Job<Payload = Record<string, unknown>> {
+  id: string;
+  /** Taken from the claimed row: workers never learn the organization from a request (spec 1.1 rule 9). */
+  orgId: OrgId;
+  kind: string;
+  payload: Payload;
+  attempts: number;
+  maxAttempts: number;
+}
+
+interface JobRow {
+  id: string;
+  org_id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+export interface EnqueueOptions {
+  runAfter?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<string> {
+  const result = await tx.query<{ id: string }>(
+    'INSERT INTO jobs (org_id, kind, payload, run_after, max_attempts) VALUES ($1, $2, $3, coalesce($4, now()), $5) RETURNING id',
+    [orgId, kind, JSON.stringify(payload), options.runAfter ?? null, options.maxAttempts ?? 5],
+  );
+  return result.rows[0]!.id;
+}
+
+/**
+ * Claims up to `limit` due jobs of the given kinds. A running job whose lease
+ * expired (its worker died) is claimable again, so work is retried, never lost.
+ * SKIP LOCKED lets any number of workers share the queue without blocking.
+ */
+export async function claimJobs(db: Database, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
+  const result = await db.query<JobRow>(
+    `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
+            locked_until = now() + make_interval(secs => $3::double precision / 1000)
+      WHERE id IN (
+        SELECT id FROM jobs
+         WHERE kind = ANY($1::text[])
+           AND ((state = 'queued' AND run_after <= now()) OR (state = 'running' AND locked_until < now()))
+         ORDER BY run_after LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING id, org_id, kind, payload, attempts, max_attempts`,
+    [kinds, limit, leaseMs],
+  );
+  return result.rows.map((row) => ({
+    id: row.id,
+    orgId: row.org_id as OrgId,
+    kind: row.kind,
+    payload: row.payload,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+  }));
+}
+
+export async function completeJob(db: Database, job: Job): Promise<void> {
+  await db.query("UPDATE jobs SET state = 'succeeded', locked_until = NULL, updated_at = now() WHERE id = $1 AND org_id = $2", [job.id, job.orgId]);
+}
+
+/** Schedules a retry with exponential backoff, or fails the job for good when it is permanent or out of attempts. */
+export async function failJob(db: Database, job: Job, error: unknown): Promise<'retrying' | 'failed'> {
+  const message = error instanceof Error ? error.message : String(error);
+  const final = !isRetriable(error) || job.attempts >= job.maxAttempts;
+  const backoffMs = Math.min(2 ** job.attempts * 1_000, 300_000);
+  await db.query(
+    `UPDATE jobs SET state = $3, last_error = $4, locked_until = NULL, updated_at = now(),
+            run_after = CASE WHEN $3 = 'queued' THEN now() + make_interval(secs => $5::double precision / 1000) ELSE run_after END
+      WHERE id = $1 AND org_id = $2`,
+    [job.id, job.orgId, final ? 'failed' : 'queued', message.slice(0, 2_000), backoffMs],
+  );
+  return final ? 'failed' : 'retrying';
+}
+
+export interface WorkerOptions {
+  db: Database;
+  logger: Logger;
+  kinds: string[];
+  handle: (job: Job) => Promise<void>;
+  concurrency?: number;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+}
+
+/** A polling worker: claims jobs, runs them (no transaction held meanwhile), records the outcome. */
+export function createWorker(options: WorkerOptions) {
+  const { db, logger, kinds, handle } = options;
+  const concurrency = options.concurrency ?? 4;
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  async function runJob(job: Job): Promise<void> {
+    const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
+    try {
+      await handle(job);
+      await completeJob(db, job);
+    } catch (error) {
+      const outcome = await failJob(db, job, error);
+      jobLogger.warn({ err: error, outcome, attempts: job.attempts }, 'job failed');
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let claimed: Job[] = [];
+      try {
+        claimed = await claimJobs(db, kinds, concurrency, leaseMs);
+        await Promise.all(claimed.map(runJob));
+      } catch (error) {
+        logger.warn({ err: error }, 'job claim failed; retrying');
+      }
+      if (claimed.length === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** Lets the jobs in flight finish, then stops claiming. */
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+export type Worker = ReturnType<typeof createWorker>;

@@ -1,0 +1,121 @@
+// The request and response sides of a cursor listing (spec 4.9), and readPage,
+// which joins them with the cursor codec and the keyset so every listing binds
+// its cursors the same way.
+import type { OrgId } from '../db/database.js';
+import { validationFailed } from '../errors.js';
+import { assertCursorLength, invalidCursor, type CursorCodec } from './cursor.js';
+import { assertPositionFits, takePage, type KeysetOrder, type KeysetRow } from './keyset.js';
+
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 200;
+
+export interface PageRequest<Order extends string = string> {
+  /** 1 to MAX_PAGE_LIMIT: the effective page size, reported as page.limit. */
+  limit: number;
+  order: Order;
+  /** Absent on the first page. Not yet verified: readPage decodes it against the listing's scope. */
+  cursor: string | undefined;
+}
+
+/**
+ * Reads limit, order and cursor from a query string. A limit above 200 is clamped
+ * (spec 4.9 rule 1); below 1 or not a whole number is refused. An unknown order is
+ * refused naming the allowed ones. An empty cursor means the first page.
+ */
+export function parsePageRequest<Order extends string>(
+  query: { limit?: unknown; cursor?: unknown; order?: unknown },
+  options: { orders: readonly Order[]; defaultOrder: Order },
+): PageRequest<Order> {
+  return { limit: parseLimit(query.limit), order: parseOrder(query.order, options), cursor: parseCursor(query.cursor) };
+}
+
+function parseLimit(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_PAGE_LIMIT;
+  const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) throw validationFailed('limit must be a whole number of at least 1');
+  return Math.min(limit, MAX_PAGE_LIMIT);
+}
+
+function parseOrder<Order extends string>(raw: unknown, options: { orders: readonly Order[]; defaultOrder: Order }): Order {
+  if (raw === undefined) return options.defaultOrder;
+  const order = options.orders.find((allowed) => allowed === raw);
+  if (order === undefined) throw validationFailed(`order must be one of: ${options.orders.join(', ')}`);
+  return order;
+}
+
+function parseCursor(raw: unknown): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw invalidCursor();
+  // Refused here too, so an oversized cursor costs no work even in a handler that
+  // reads the database (say, to find an asset) before it decodes the cursor.
+  assertCursorLength(raw);
+  return raw;
+}
+
+export interface PageEnvelope<Item> {
+  items: Item[];
+  page: { limit: number; stable: boolean };
+  has_more: boolean;
+  /** Absent on the last page. */
+  next_cursor?: string;
+  /** The count of the whole filtered set; advisory, it may change while a client pages. */
+  total: number;
+}
+
+export function pageEnvelope<Item>(page: {
+  items: Item[];
+  limit: number;
+  stable: boolean;
+  hasMore: boolean;
+  nextCursor: string | undefined;
+  total: number;
+}): PageEnvelope<Item> {
+  if (page.hasMore && page.nextCursor === undefined) throw new Error('a page with more rows after it needs a next cursor');
+  return {
+    items: page.items,
+    page: { limit: page.limit, stable: page.stable },
+    has_more: page.hasMore,
+    ...(page.hasMore ? { next_cursor: page.nextCursor } : {}),
+    total: page.total,
+  };
+}
+
+export interface ReadPageOptions<Row extends KeysetRow, Item> {
+  codec: CursorCodec;
+  orgId: OrgId;
+  /** Names the listing in the cursor binding, e.g. 'findings'. */
+  listing: string;
+  /** Every filter that shapes the result; a cursor is valid only with the same set. */
+  filters: Record<string, unknown>;
+  request: PageRequest;
+  /** The definition of request.order. */
+  order: KeysetOrder;
+  /**
+   * The organization's rows matching the filters, in `order`, strictly after
+   * `position` (see keysetAfter; undefined on the first page), at most `fetchLimit`,
+   * each selecting order.positionColumn.
+   */
+  fetchRows(position: unknown, fetchLimit: number): Promise<Row[]>;
+  /** How many rows match the filters in the organization (the advisory total). */
+  countAll(): Promise<number>;
+  toItem(row: Row): Item;
+}
+
+export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOptions<Row, Item>): Promise<PageEnvelope<Item>> {
+  const { codec, request, order } = options;
+  const scope = { orgId: options.orgId, listing: options.listing, order: request.order, filters: options.filters };
+  // Verified before any query: an unusable cursor costs no database work.
+  const position = request.cursor === undefined ? undefined : assertPositionFits(order, codec.decode(request.cursor, scope));
+  // One row more than the page tells whether another page follows.
+  const [rows, total] = await Promise.all([options.fetchRows(position, request.limit + 1), options.countAll()]);
+  const { items, hasMore } = takePage(rows, request.limit);
+  const last = items.at(-1);
+  return pageEnvelope({
+    items: items.map(options.toItem),
+    limit: request.limit,
+    stable: order.stable,
+    hasMore,
+    nextCursor: hasMore && last ? codec.encode({ ...scope, position: last.keyset_position }) : undefined,
+    total,
+  });
+}

@@ -1,0 +1,112 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { testServices } from '../../test/support/services.js';
+import { createKafkaStreamLog, type KafkaStreamLogOptions } from './kafka-stream-log.js';
+import type { ConsumedRecord, TopicSpec } from './stream-log.js';
+import { describeStreamLogContract } from './stream-log.contract.js';
+
+const PARTITIONS = 4;
+// Every topic and subject of this run starts with the prefix, so the run removes exactly what it made.
+const topicPrefix = `sentinel-test-${randomBytes(4).toString('hex')}.`;
+const options: KafkaStreamLogOptions = {
+  brokers: testServices.kafkaBrokers,
+  schemaRegistryUrl: testServices.schemaRegistryUrl,
+  partitions: PARTITIONS,
+  topicPrefix,
+  clientId: 'sentinel-stream-log-test',
+};
+// Fail fast instead of kafkajs' default of retrying for about a minute.
+const unreachableBrokers = { brokers: ['127.0.0.1:1'], connectionTimeoutMs: 300, pingTimeoutMs: 2_000, retry: { retries: 1, initialRetryTime: 100 } };
+
+const kafka = new Kafka({ clientId: 'sentinel-stream-log-test-admin', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING });
+const registryApi = (path: string, init?: RequestInit) =>
+  fetch(`${testServices.schemaRegistryUrl}${path}`, { ...init, headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' } });
+
+afterAll(async () => {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
+  if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+  await admin.disconnect();
+  const subjects = (await (await registryApi('/subjects')).json()) as string[];
+  for (const subject of subjects.filter((s) => s.startsWith(topicPrefix))) {
+    // A subject must be soft-deleted before it can be deleted permanently.
+    await registryApi(`/subjects/${encodeURIComponent(subject)}`, { method: 'DELETE' });
+    await registryApi(`/subjects/${encodeURIComponent(subject)}?permanent=true`, { method: 'DELETE' });
+  }
+});
+
+describeStreamLogContract('Kafka with the schema registry', async () => ({
+  partitions: PARTITIONS,
+  open: async (logger) => createKafkaStreamLog({ ...options, logger }),
+  openUnreachable: async () => createKafkaStreamLog({ ...options, ...unreachableBrokers }),
+  dispose: async () => undefined,
+}));
+
+describe('Kafka stream log', () => {
+  const newTopic = (): TopicSpec => ({ name: `kafka-${randomBytes(5).toString('hex')}`, schema: 'domain-event' });
+
+  it('creates topics with the configured partition count', async () => {
+    const log = createKafkaStreamLog({ ...options, partitions: 3 });
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    await log.close();
+    const admin = kafka.admin();
+    await admin.connect();
+    const metadata = await admin.fetchTopicMetadata({ topics: [`${topicPrefix}${topic.name}`] });
+    await admin.disconnect();
+    expect(metadata.topics[0]?.partitions).toHaveLength(3);
+  });
+
+  it('rejects ping when only the schema registry is unreachable', async () => {
+    const log = createKafkaStreamLog({ ...options, schemaRegistryUrl: 'http://127.0.0.1:1/apis/ccompat/v7', pingTimeoutMs: 2_000 });
+    await expect(log.ping()).rejects.toThrow();
+    await log.close();
+  });
+
+  it('publishes to a subject registered earlier without a compatibility level, and leaves it BACKWARD', async () => {
+    const log = createKafkaStreamLog(options);
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    const subject = `${topicPrefix}${topic.name}-value`;
+    const definition = readFileSync(new URL('../../schemas/domain-event.avsc', import.meta.url), 'utf8');
+    expect((await registryApi(`/subjects/${subject}/versions`, { method: 'POST', body: JSON.stringify({ schema: definition }) })).status).toBe(200);
+
+    await log.publish(topic, [{ key: 'org-1', value: { event_id: randomUUID(), org_id: 'org-1', type: 't', occurred_at: 1, subject_id: null, actor: { kind: 'system', id: null }, correlation_id: null, payload: '{}' } }]);
+    await log.close();
+    expect(await (await registryApi(`/config/${subject}`)).json()).toEqual({ compatibilityLevel: 'BACKWARD' });
+  });
+
+  it('decodes records written with an earlier registered schema version into the current shape', async () => {
+    const log = createKafkaStreamLog(options);
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    const topicName = `${topicPrefix}${topic.name}`;
+
+    // A producer from before the schema gained subject_id and correlation_id.
+    const registry = new SchemaRegistry({ host: testServices.schemaRegistryUrl });
+    const olderDefinition = readFileSync(new URL('./testdata/domain-event-v0.avsc', import.meta.url), 'utf8');
+    const { id: olderId } = await registry.register(
+      { type: SchemaType.AVRO, schema: olderDefinition },
+      { subject: `${topicName}-value`, compatibility: COMPATIBILITY.BACKWARD },
+    );
+    const written = { event_id: randomUUID(), org_id: 'org-old', type: 'legacy.event', occurred_at: 1_600_000_000_000, actor: { kind: 'user', id: 'u-1' }, payload: '{}' };
+    const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    await producer.connect();
+    await producer.send({ topic: topicName, messages: [{ key: 'org-old', value: await registry.encode(olderId, written) }] });
+    await producer.disconnect();
+    // The current schema registers on top of the older one: the registry accepts it as a BACKWARD compatible change.
+    const current = { ...written, event_id: randomUUID(), subject_id: 'finding-1', correlation_id: 'req-1' };
+    await log.publish(topic, [{ key: 'org-old', value: current }]);
+
+    const received: ConsumedRecord<unknown>[] = [];
+    const subscription = await log.subscribe({ group: `group-${randomBytes(4).toString('hex')}`, topic, handle: async (batch) => void received.push(...batch) });
+    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 30_000, interval: 20 });
+    await subscription.stop();
+    await log.close();
+    expect(received.map((r) => r.value)).toEqual([{ ...written, subject_id: null, correlation_id: null }, current]);
+  });
+});

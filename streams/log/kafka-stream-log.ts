@@ -1,0 +1,316 @@
+// The stream log of the full profile: Kafka through kafkajs, values Avro-encoded in
+// the schema registry's wire format (Confluent-compatible API; Apicurio in tests).
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
+import avsc from 'avsc';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Consumer,
+  type EachBatchPayload,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type RetryOptions,
+} from 'kafkajs';
+import { loadSchema, schemaDefinition } from '../avro.js';
+import {
+  assertValuesMatchSchema,
+  chunk,
+  createResolvingDecoder,
+  DEFAULT_MAX_BATCH_SIZE,
+  reportHandlerFailure,
+  silentLogger,
+  unlessAbandoned,
+  type StreamLogLogger,
+} from './shared.js';
+import type { ConsumedRecord, OutgoingRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
+
+export interface KafkaStreamLogOptions {
+  brokers: string[];
+  /** Base URL of the Confluent-compatible API, e.g. http://host:8081/apis/ccompat/v7 for Apicurio. */
+  schemaRegistryUrl: string;
+  /** Partition count of topics this log creates. */
+  partitions: number;
+  /** Prepended verbatim to every topic name (include a separator, e.g. "staging."). */
+  topicPrefix: string;
+  clientId: string;
+  logger?: StreamLogLogger;
+  /** Replication factor of topics this log creates (default 1, a single-broker cluster). */
+  replicationFactor?: number;
+  /** Time to establish a broker connection (default 3 s). */
+  connectionTimeoutMs?: number;
+  /** How long ping() waits for the cluster and the registry (default 5 s). */
+  pingTimeoutMs?: number;
+  /** kafkajs retry policy of broker requests; its default retries for about a minute. */
+  retry?: RetryOptions;
+}
+
+// The broker holds a fetch this long when there is nothing new; it bounds how long
+// stop() waits for an idle consumer.
+const FETCH_MAX_WAIT_MS = 500;
+const HEARTBEAT_INTERVAL_MS = 3_000;
+const REGISTRY_TIMEOUT_MS = 10_000;
+// The Confluent wire format: magic byte 0, the schema id as a big-endian int32, the Avro body.
+const WIRE_HEADER_LENGTH = 5;
+
+/** Thrown out of eachBatch so kafkajs seeks back and redelivers; wrapping keeps kafkajs from treating the handler's error as fatal. */
+class BatchFailedError extends Error {
+  constructor(cause: unknown) {
+    super('stream batch handler failed', { cause });
+    this.name = 'BatchFailedError';
+  }
+}
+
+export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog {
+  const { partitions, topicPrefix } = options;
+  const logger = options.logger ?? silentLogger;
+  const replicationFactor = options.replicationFactor ?? 1;
+  const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: options.connectionTimeoutMs ?? 3_000,
+    retry: options.retry,
+    logLevel: logLevel.INFO,
+    logCreator: () => (entry) => routeKafkaLog(logger, entry),
+  });
+  const registry = new SchemaRegistry({ host: options.schemaRegistryUrl, clientId: options.clientId });
+  const admin = kafka.admin();
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    // The default since kafkajs 2 (murmur2, as the Java client); naming it silences the "partitioner changed" warning.
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  const adminConnection = lazyConnection(() => admin.connect(), () => admin.disconnect());
+  const producerConnection = lazyConnection(() => producer.connect(), () => producer.disconnect());
+  const schemaIds = new Map<string, Promise<number>>();
+  const openSubscriptions = new Set<{ abandon(): Promise<void> }>();
+  let closed = false;
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('the stream log is closed');
+  };
+  const topicName = (topic: TopicSpec): string => `${topicPrefix}${topic.name}`;
+  const registryBase = options.schemaRegistryUrl.endsWith('/') ? options.schemaRegistryUrl : `${options.schemaRegistryUrl}/`;
+  const registryUrl = (path: string): URL => new URL(path, registryBase);
+
+  /**
+   * Sets the subject to BACKWARD first: the client's register() insists that the
+   * subject's level equals the one it is given, and Apicurio reports its global
+   * level (NONE) for a subject registered without one, which register() would refuse.
+   */
+  async function registerSchema(subject: string, schemaName: string): Promise<number> {
+    const response = await fetch(registryUrl(`config/${encodeURIComponent(subject)}`), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+      body: JSON.stringify({ compatibility: COMPATIBILITY.BACKWARD }),
+      signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`schema registry refused the compatibility of ${subject}: ${response.status} ${await response.text()}`);
+    const registered = await registry.register({ type: SchemaType.AVRO, schema: schemaDefinition(schemaName) }, { subject, compatibility: COMPATIBILITY.BACKWARD });
+    return registered.id;
+  }
+
+  /** Registers the topic's schema under "<topic>-value" once per process; answers its registry id. */
+  function registeredSchemaId(topic: TopicSpec): Promise<number> {
+    const subject = `${topicName(topic)}-value`;
+    let id = schemaIds.get(subject);
+    if (!id) {
+      id = registerSchema(subject, topic.schema);
+      schemaIds.set(subject, id);
+      id.catch(() => schemaIds.delete(subject));
+    }
+    return id;
+  }
+
+  async function writerSchema(registryId: number): Promise<avsc.Type> {
+    const schema = await registry.getSchema(registryId);
+    if (!(schema instanceof avsc.Type)) throw new Error(`schema ${registryId} in the registry is not an Avro schema`);
+    return schema;
+  }
+
+  return {
+    kind: 'kafka',
+
+    async ensureTopics(topics: TopicSpec[]): Promise<void> {
+      assertOpen();
+      await adminConnection.connect();
+      const existing = new Set(await admin.listTopics());
+      const missing = [...new Set(topics.map(topicName))].filter((name) => !existing.has(name));
+      if (missing.length === 0) return;
+      // Resolves false instead of failing when another process created them meanwhile.
+      await admin.createTopics({
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
+        waitForLeaders: true,
+      });
+    },
+
+    async publish<Value>(topic: TopicSpec, records: OutgoingRecord<Value>[]): Promise<void> {
+      assertOpen();
+      if (records.length === 0) return;
+      assertValuesMatchSchema(topic, loadSchema(topic.schema), records);
+      const schemaId = await registeredSchemaId(topic);
+      const messages = await Promise.all(
+        records.map(async (record) => ({ key: record.key, value: await registry.encode(schemaId, record.value), headers: record.headers })),
+      );
+      await producerConnection.connect();
+      await producer.send({ topic: topicName(topic), acks: -1, messages });
+    },
+
+    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
+      assertOpen();
+      const decode = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
+      const abandonment = new AbortController();
+
+      const toConsumedRecord = async (partition: number, message: KafkaMessage): Promise<ConsumedRecord<Value>> => {
+        const value = message.value;
+        if (!value || value.length < WIRE_HEADER_LENGTH || value[0] !== 0) {
+          throw new Error(`record at offset ${message.offset} is not in the schema registry wire format`);
+        }
+        return {
+          topic: topic.name,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString('utf8') ?? '',
+          value: (await decode(value.readInt32BE(1), value.subarray(WIRE_HEADER_LENGTH))) as Value,
+          headers: decodeHeaders(message.headers),
+        };
+      };
+
+      // Each fetched partition batch is handled in chunks of maxBatchSize; each chunk
+      // is committed on its own once its handler resolved.
+      const eachBatch = async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, uncommittedOffsets, isRunning, isStale }: EachBatchPayload) => {
+        for (const messages of chunk(batch.messages, maxBatchSize)) {
+          // Stopping, or the partition was reassigned in a rebalance: leave the rest uncommitted.
+          if (!isRunning() || isStale()) return;
+          const firstOffset = messages[0]?.offset;
+          const lastOffset = messages.at(-1)?.offset;
+          if (firstOffset === undefined || lastOffset === undefined) continue;
+          try {
+            const records = await Promise.all(messages.map((message) => toConsumedRecord(batch.partition, message)));
+            await unlessAbandoned(whileHeartbeating(handle(records), heartbeat), abandonment.signal);
+          } catch (error) {
+            if (abandonment.signal.aborted) throw error;
+            reportHandlerFailure(logger, error, { group, topic: topic.name, partition: batch.partition, firstOffset, lastOffset });
+            throw new BatchFailedError(error);
+          }
+          resolveOffset(lastOffset);
+          await commitOffsetsIfNecessary(uncommittedOffsets());
+        }
+      };
+
+      const consumer: Consumer = kafka.consumer({
+        groupId: group,
+        allowAutoTopicCreation: false,
+        maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
+        heartbeatInterval: HEARTBEAT_INTERVAL_MS,
+      });
+      await consumer.connect();
+      try {
+        await consumer.subscribe({ topics: [topicName(topic)], fromBeginning: true });
+        await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch });
+      } catch (error) {
+        await consumer.disconnect();
+        throw error;
+      }
+
+      // disconnect() lets the chunk in flight finish (kafkajs waits for eachBatch), then leaves the group.
+      const disconnect = async (abandon: boolean): Promise<void> => {
+        if (abandon) abandonment.abort();
+        await consumer.disconnect();
+        openSubscriptions.delete(forClose);
+      };
+      const forClose = { abandon: () => disconnect(true) };
+      openSubscriptions.add(forClose);
+      return { stop: () => disconnect(false) };
+    },
+
+    async ping(): Promise<void> {
+      const cluster = async () => {
+        await adminConnection.connect();
+        await admin.describeCluster();
+      };
+      const schemaRegistry = async () => {
+        const response = await fetch(registryUrl('subjects'), { signal: AbortSignal.timeout(pingTimeoutMs) });
+        if (!response.ok) throw new Error(`schema registry answered ${response.status}`);
+      };
+      await withTimeout(Promise.all([cluster(), schemaRegistry()]), pingTimeoutMs, 'the Kafka cluster or the schema registry did not answer in time');
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all([...openSubscriptions].map((subscription) => subscription.abandon()));
+      await Promise.all([producerConnection.disconnect(), adminConnection.disconnect()]);
+    },
+  };
+}
+
+/** Connects on first use and again after a failed attempt; disconnects only what was connected. */
+function lazyConnection(connect: () => Promise<void>, disconnect: () => Promise<void>) {
+  let connecting: Promise<void> | undefined;
+  return {
+    connect(): Promise<void> {
+      connecting ??= connect().catch((error: unknown) => {
+        connecting = undefined;
+        throw error;
+      });
+      return connecting;
+    },
+    async disconnect(): Promise<void> {
+      if (!connecting) return;
+      connecting = undefined;
+      await disconnect();
+    },
+  };
+}
+
+/**
+ * Keeps the group membership alive while a long handler runs. A failed heartbeat
+ * (a rebalance started) is left to kafkajs: the commit after the handler then
+ * fails, and the records are redelivered to whoever owns the partition.
+ */
+async function whileHeartbeating<T>(work: Promise<T>, heartbeat: () => Promise<void>): Promise<T> {
+  const timer = setInterval(() => heartbeat().catch(() => undefined), HEARTBEAT_INTERVAL_MS);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    // Kafka allows repeated header names; this log writes each once, so the last one wins.
+    const last = Array.isArray(value) ? value.at(-1) : value;
+    if (last !== undefined) decoded[name] = last.toString();
+  }
+  return decoded;
+}
+
+const levelNames = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'debug', // kafkajs narrates every join and connect at info
+  [logLevel.DEBUG]: 'debug',
+  [logLevel.NOTHING]: 'debug',
+} as const;
+
+/** Sends kafkajs' own logging to our logger instead of the console. */
+function routeKafkaLog(logger: StreamLogLogger, entry: LogEntry): void {
+  const { message, ...fields } = entry.log;
+  // Handler failures are reported with their record coordinates by eachBatch itself.
+  const level = message === 'Error when calling eachBatch' ? 'debug' : levelNames[entry.level];
+  logger[level]({ ...fields, kafkajs: entry.namespace }, `kafkajs: ${message}`);
+}

@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { asOrgId, type Database } from '../services/platform/db/database.js';
+import { createLogger } from '../services/platform/logger.js';
+import { freshEmbedded, freshPostgres, type TestDatabase } from '../test/support/databases.js';
+import { testServices } from '../test/support/services.js';
+import { claimFirstDelivery } from './consumed-events.js';
+import { createEmbeddedStreamLog } from './log/embedded-stream-log.js';
+import { createKafkaStreamLog } from './log/kafka-stream-log.js';
+import type { StreamLog, Subscription } from './log/stream-log.js';
+import { appendToOutbox, type DomainEvent } from './outbox.js';
+import { createOutboxRelay } from './outbox-relay.js';
+import { allTopics, topics } from './topics.js';
+
+const logger = createLogger('silent');
+const kafkaPrefix = `sentinel-outbox-test-${randomBytes(4).toString('hex')}.`;
+
+const until = async (condition: () => Promise<boolean> | boolean, deadlineMs = 30_000) => {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met before deadline');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+const profiles = [
+  { name: 'embedded database and embedded log', database: freshEmbedded, log: (db: Database): StreamLog => createEmbeddedStreamLog({ db, partitions: 4, pollIntervalMs: 10 }) },
+  {
+    name: 'PostgreSQL and Kafka',
+    database: freshPostgres,
+    log: (): StreamLog => createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix: kafkaPrefix, clientId: 'outbox-test' }),
+  },
+];
+
+afterAll(async () => {
+  const admin = new Kafka({ clientId: 'outbox-test-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  const ours = (await admin.listTopics()).filter((t) => t.startsWith(kafkaPrefix));
+  if (ours.length) await admin.deleteTopics({ topics: ours });
+  await admin.disconnect();
+});
+
+describe.each(profiles)('transactional outbox on $name', (profile) => {
+  /**
+   * A consumer group whose effect is a row per event, applied exactly once by
+   * recording the event id in the same transaction. `deliveries` counts raw
+   * deliveries, so redeliveries are visible.
+   */
+  async function startConsumer(db: Database, log: StreamLog, group: string, orgId: string) {
+    const deliveries: string[] = [];
+    const subscription: Subscription = await log.subscribe<DomainEvent>({
+      group,
+      topic: topics.domainEvents,
+      handle: async (batch) => {
+        for (const record of batch) {
+          if (record.value.org_id !== orgId) continue;
+          deliveries.push(record.value.event_id);
+          await db.transaction(async (tx) => {
+            if (await claimFirstDelivery(tx, group, record.value.event_id)) {
+              await tx.query('INSERT INTO test_effects (consumer_group, event_id) VALUES ($1, $2)', [group, record.value.event_id]);
+            }
+          });
+        }
+      },
+    });
+    const effects = async () => (await db.query<{ event_id: string }>('SELECT event_id FROM test_effects WHERE consumer_group = $1', [group])).rows.map((r) => r.event_id);
+    return { deliveries, subscription, effects };
+  }
+
+  async function setUp(): Promise<{ test: TestDatabase; log: StreamLog }> {
+    const test = await profile.database();
+    await test.db.query('CREATE TABLE test_effects (consumer_group text NOT NULL, event_id uuid NOT NULL)');
+    await test.db.query('CREATE TABLE test_state (id uuid PRIMARY KEY, org_id uuid NOT NULL)');
+    const log = profile.log(test.db);
+    await log.ensureTopics(allTopics);
+    return { test, log };
+  }
+
+  /** The state change and its event, in one transaction. */
+  async function changeState(db: Database, orgId: string, options: { rollBack?: boolean } = {}): Promise<string> {
+    let eventId = '';
+    await db
+      .transaction(async (tx) => {
+        const id = randomUUID();
+        await tx.query('INSERT INTO test_state (id, org_id) VALUES ($1, $2)', [id, orgId]);
+        eventId = (await appendToOutbox(tx, asOrgId(orgId), { type: 'test.changed', subjectId: id, actor: { kind: 'system', id: null }, payload: { id } })).event_id;
+        if (options.rollBack) throw new Error('roll back');
+      })
+      .catch((error: Error) => {
+        if (!options.rollBack) throw error;
+      });
+    return eventId;
+  }
+
+  it('delivers an event committed while the relay was stopped, exactly once per consumer group, after restart', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const otherOrg = randomUUID();
+    // The relay is stopped: the change commits, nothing is published yet.
+    const committed = await changeState(test.db, orgId);
+    await changeState(test.db, otherOrg);
+    const pending = await test.db.query('SELECT 1 FROM outbox_events WHERE event_id = $1 AND published_at IS NULL', [committed]);
+    expect(pending.rowCount).toBe(1);
+
+    const groupA = await startConsumer(test.db, log, `a-${randomUUID()}`, orgId);
+    const groupB = await startConsumer(test.db, log, `b-${randomUUID()}`, orgId);
+    const relay = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 10 });
+    relay.start();
+    await until(async () => (await groupA.effects()).length === 1 && (await groupB.effects()).length === 1);
+    await relay.stop();
+
+    expect(await groupA.effects()).toEqual([committed]);
+    expect(await groupB.effects()).toEqual([committed]);
+    await Promise.all([groupA.subscription.stop(), groupB.subscription.stop()]);
+    await log.close();
+    await test.drop();
+  });
+
+  it('never publishes the event of a rolled-back change', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const rolledBack = await changeState(test.db, orgId, { rollBack: true });
+    const kept = await changeState(test.db, orgId);
+    const relay = createOutboxRelay({ db: test.db, log, logger });
+    expect(await relay.runOnce()).toBe(1);
+    const consumer = await startConsumer(test.db, log, `c-${randomUUID()}`, orgId);
+    await until(async () => consumer.deliveries.length >= 1);
+    expect(consumer.deliveries).toEqual([kept]);
+    expect(consumer.deliveries).not.toContain(rolledBack);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
+  it('republishes a batch whose publish succeeded but was never marked, and consumers apply it once', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const eventId = await changeState(test.db, orgId);
+    // The broker accepted the batch, then the relay died before recording that it had.
+    const dyingLog: StreamLog = {
+      ...log,
+      publish: async (topic, records) => {
+        await log.publish(topic, records);
+        throw new Error('relay process killed after publishing');
+      },
+    };
+    const dying = createOutboxRelay({ db: test.db, log: dyingLog, logger, leaseMs: 50 });
+    await expect(dying.runOnce()).rejects.toThrow('killed');
+    expect((await test.db.query('SELECT 1 FROM outbox_events WHERE event_id = $1 AND published_at IS NULL', [eventId])).rowCount).toBe(1);
+
+    const consumer = await startConsumer(test.db, log, `d-${randomUUID()}`, orgId);
+    const restarted = createOutboxRelay({ db: test.db, log, logger, leaseMs: 50, pollIntervalMs: 10 });
+    restarted.start();
+    await until(async () => consumer.deliveries.length === 2);
+    await restarted.stop();
+
+    expect(consumer.deliveries).toEqual([eventId, eventId]);
+    expect(await consumer.effects()).toEqual([eventId]);
+    expect((await test.db.query('SELECT 1 FROM outbox_events WHERE event_id = $1 AND published_at IS NOT NULL', [eventId])).rowCount).toBe(1);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+});

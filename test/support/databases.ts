@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Database } from '../../services/platform/db/database.js';
+import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
+import { migrate } from '../../services/platform/db/migrate.js';
+import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
+import { databaseUrl, testServices } from './services.js';
+
+export interface TestDatabase {
+  db: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A new, migrated PostgreSQL database cloned from the run's template. */
+export async function freshPostgres(): Promise<TestDatabase> {
+  const template = inject('templateDatabase');
+  const name = `${template.replace(/template$/, '')}t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testServices.postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = databaseUrl(name);
+  const db = createPostgresDatabase({ connectionString: url, maxConnections: 10 });
+  return {
+    db,
+    url,
+    async drop() {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: testServices.postgresAdminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A new in-memory embedded database with the same migrations. */
+export async function freshEmbedded(): Promise<TestDatabase> {
+  const db = await createEmbeddedDatabase(undefined);
+  await migrate(db);
+  return { db, url: undefined, drop: () => db.close() };
+}
+
+export const databaseProfiles = [
+  { name: 'postgres', create: freshPostgres },
+  { name: 'embedded', create: freshEmbedded },
+] as const;

@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
+import { migrate } from '../../services/platform/db/migrate.js';
+import { databaseUrl, testServices } from './services.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
+
+const runPrefix = `sentinel_${process.pid}_`;
+
+function ownerIsGone(datname: string): boolean {
+  const pid = Number(/^sentinel_(\d+)_/.exec(datname)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: testServices.postgresAdminUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+// Builds one migrated template database per test run; each suite clones it
+// (CREATE DATABASE ... TEMPLATE), which takes milliseconds and isolates suites
+// that run processors from one another. Runs in parallel (several developers,
+// CI) each get their own template; leftovers of dead runs are dropped.
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const template = `${runPrefix}template`;
+  await withAdmin(async (admin) => {
+    const existing = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'sentinel\\_%\\_%'");
+    for (const { datname } of existing.rows) {
+      if (ownerIsGone(datname) || datname.startsWith(runPrefix)) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+    await admin.query(`CREATE DATABASE ${template}`);
+  });
+  const db = createPostgresDatabase({ connectionString: databaseUrl(template), maxConnections: 1 });
+  await migrate(db);
+  await db.close();
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    await withAdmin(async (admin) => {
+      const mine = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runPrefix]);
+      for (const { datname } of mine.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
+  };
+}

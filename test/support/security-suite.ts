@@ -1,0 +1,166 @@
+// The shared security suite. Every capability runs it for its own operations:
+//
+//   describeSecuritySuite({
+//     title: 'findings',
+//     includes: (operation) => operation.tags.includes('findings'),
+//     fixtures: { getFinding: async (t, owner) => ({ params: { id: await createFindingIn(t, owner) } }) },
+//   });
+//
+// For each secured operation of api/openapi.yaml it selects, it asserts:
+//   - the document declares the refusals the guard can produce (401, 403, 409, 429, 503; 404 with a path parameter);
+//   - no credential -> 401 with the one body;
+//   - an API key holding every grantable scope except the one needed -> 403 naming required_scope and principal api_key;
+//   - for an operation with a path parameter: another tenant's resource -> 404 byte-identical to a missing one.
+//     The capability registers a fixture that creates the resource in a tenant and answers the request that reaches it.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { isPermission, scopeRegistry } from '../../services/accounts/permissions.js';
+import { loadOpenApiDocument } from '../../services/http/openapi-document.js';
+import { testProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
+
+export interface SecuredOperation {
+  operationId: string;
+  method: string;
+  /** As written in the document, with {placeholders}. */
+  path: string;
+  tags: string[];
+  /** Accepted security schemes: 'session', 'apiKey'. */
+  schemes: string[];
+  /** x-permission, if any. */
+  permission: string | undefined;
+  pathParameters: string[];
+  declaredStatuses: string[];
+}
+
+/** A request reaching one resource: path parameters and, where the operation needs one, a valid body. */
+export interface ResourceRequest {
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+/** Creates a resource in the tenant and answers the request that reaches it. */
+export type ResourceFixture = (t: TestApp, tenant: TestTenant) => Promise<ResourceRequest>;
+
+export interface SecuritySuiteOptions {
+  title: string;
+  includes: (operation: SecuredOperation) => boolean;
+  /** operationId -> fixture, for every selected operation with a path parameter. */
+  fixtures: Record<string, ResourceFixture>;
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+const UNAUTHORIZED_BODY = '{"error":"authentication required","code":"unauthorized"}';
+
+/** Every operation of api/openapi.yaml that declares security, in document order. */
+export function securedOperations(): SecuredOperation[] {
+  const document = loadOpenApiDocument();
+  const operations: SecuredOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (!operation?.operationId) continue;
+      const schemes = (operation.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (schemes.length === 0) continue;
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        tags: operation.tags ?? [],
+        schemes,
+        permission: (operation as { 'x-permission'?: string })['x-permission'],
+        pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
+        declaredStatuses: Object.keys(operation.responses ?? {}),
+      });
+    }
+  }
+  return operations;
+}
+
+/** The operation's URL with the given path parameters, and fresh random ids for the others. */
+export function urlOf(operation: SecuredOperation, params: Record<string, string> = {}): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
+}
+
+/** The 403 the guard answers when the principal lacks the operation's permission or credential kind. */
+export function expectedForbiddenBody(operation: SecuredOperation, principal: 'user' | 'api_key', held: ReadonlySet<string>): Record<string, unknown> | undefined {
+  const { permission } = operation;
+  if (permission !== undefined && !held.has(permission)) {
+    return { error: `missing permission ${permission}`, code: 'forbidden', required_scope: permission, principal };
+  }
+  const accepted = principal === 'user' ? operation.schemes.includes('session') : operation.schemes.includes('apiKey') && permission !== undefined;
+  if (accepted) return undefined;
+  return { error: `this operation needs ${operation.schemes.includes('session') ? 'a browser session' : 'an API key'}`, code: 'forbidden', principal };
+}
+
+export function describeSecuritySuite(options: SecuritySuiteOptions): void {
+  const operations = securedOperations().filter(options.includes);
+  const grantable = [...scopeRegistry.grantable.keys()];
+
+  describe(`security suite: ${options.title}`, () => {
+    it('selects at least one operation', () => {
+      expect(operations.length).toBeGreaterThan(0);
+    });
+
+    describe.each(operations)('document: $operationId', (operation) => {
+      it('declares every refusal the guard can produce', () => {
+        const needed = ['401', '403', '409', '429', '503', ...(operation.pathParameters.length > 0 ? ['404'] : [])];
+        expect(needed.filter((status) => !operation.declaredStatuses.includes(status))).toEqual([]);
+      });
+
+      it('names a known permission, and one whenever API keys are accepted', () => {
+        if (operation.permission !== undefined) expect(isPermission(operation.permission)).toBe(true);
+        if (operation.schemes.includes('apiKey')) expect(operation.permission).toBeDefined();
+      });
+
+      if (operation.pathParameters.length > 0) {
+        it('has a resource fixture registered', () => {
+          expect(options.fixtures[operation.operationId], `register a fixture for ${operation.operationId}`).toBeTypeOf('function');
+        });
+      }
+    });
+
+    describe.each(testProfiles)('$profile', (profile) => {
+      const t = useTestApp(profile);
+
+      describe.each(operations)('$operationId', (operation) => {
+        it('refuses a request without a credential with the one 401 body', async () => {
+          const response = await t.current.call(operation.method, urlOf(operation));
+          expect(response.status).toBe(401);
+          expect(response.raw).toBe(UNAUTHORIZED_BODY);
+        });
+
+        it('refuses an API key holding every grantable scope but the one needed with 403', async () => {
+          const tenant = await t.current.tenant();
+          const scopes = grantable.filter((scope) => scope !== operation.permission);
+          const { key } = await t.current.apiKey(tenant.owner, scopes);
+          // The guard runs before validation, so no body is needed to reach the refusal.
+          const response = await t.current.call(operation.method, urlOf(operation), { token: key });
+          expect(response.status).toBe(403);
+          expect(response.body).toEqual(expectedForbiddenBody(operation, 'api_key', new Set(scopes)));
+        });
+
+        if (operation.pathParameters.length === 0) return;
+        it("answers another tenant's resource exactly like a missing one (404)", async () => {
+          const fixture = options.fixtures[operation.operationId];
+          if (!fixture) throw new Error(`no resource fixture registered for ${operation.operationId}`);
+          const [owner, other] = await t.current.twoTenants();
+          const request = await fixture(t.current, owner);
+          const credential = operation.schemes.includes('session') ? other.owner.token : (await t.current.apiKey(other.owner, grantable)).key;
+          const before = await t.current.snapshot(owner);
+
+          const foreign = await t.current.call(operation.method, urlOf(operation, request.params), { token: credential, body: request.body });
+          const missing = await t.current.call(operation.method, urlOf(operation), { token: credential, body: request.body });
+          expect(foreign.status).toBe(404);
+          expect(missing.status).toBe(404);
+          expect(foreign.raw).toBe(missing.raw);
+          expect(await t.current.snapshot(owner), 'a refused request changes nothing').toEqual(before);
+
+          // The resource does exist, for its own tenant: the 404 above was about tenancy.
+          const ownerCredential = operation.schemes.includes('session') ? owner.owner.token : (await t.current.apiKey(owner.owner, grantable)).key;
+          const own = await t.current.call(operation.method, urlOf(operation, request.params), { token: ownerCredential, body: request.body });
+          expect(own.status).not.toBe(404);
+        });
+      });
+    });
+  });
+}

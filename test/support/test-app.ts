@@ -1,0 +1,226 @@
+// The full HTTP app on a fresh database, for any capability's tests: real
+// PostgreSQL with real Redis counters (full profile) or PGlite with memory
+// counters (embedded profile). Helpers create people, organizations, members and
+// API keys through the real routes wherever a route exists.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import type { ScryptParameters } from '../../services/accounts/passwords.js';
+import type { Role, ScopeRegistry } from '../../services/accounts/permissions.js';
+import { buildApp, type App } from '../../services/http/app.js';
+import { createGuard, createHandlers } from '../../services/http/routes.js';
+import { addMembership } from '../../services/organizations/memberships.js';
+import type { Config } from '../../services/platform/config.js';
+import type { Counters } from '../../services/platform/counters/counters.js';
+import { createMemoryCounters } from '../../services/platform/counters/memory-counters.js';
+import { createRedisCounters } from '../../services/platform/counters/redis-counters.js';
+import { asOrgId, type Database, type OrgId } from '../../services/platform/db/database.js';
+import { createLogger } from '../../services/platform/logger.js';
+import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
+import { apiClient, type ApiResponse } from './http-client.js';
+import { testServices } from './services.js';
+
+export type Profile = 'postgres' | 'embedded';
+
+/** The two profiles every suite runs in; use with describe.each. */
+export const testProfiles = [
+  { profile: 'postgres', counters: 'redis' },
+  { profile: 'embedded', counters: 'memory' },
+] as const;
+
+// Cheap enough for hundreds of sign-ins per suite; production uses productionScryptParameters.
+const TEST_SCRYPT: ScryptParameters = { N: 2 ** 10, r: 8, p: 1 };
+
+export interface TestAppOptions {
+  profile: Profile;
+  /** 'redis' (real, namespaced per app), 'memory', or a Counters instance (for example one pointed at a dead Redis). */
+  counters?: 'redis' | 'memory' | Counters;
+  /**
+   * Defaults: the real per-credential default (600) and fail open, but a high
+   * auth-route limit, because every fixture signs up through POST /auth/signup
+   * from the same in-process address. Rate-limit tests set the real values.
+   */
+  rateLimit?: Partial<Config['rateLimit']>;
+  trustedProxies?: string[];
+  scopeRegistry?: ScopeRegistry;
+  /** Share another test app's database and signing key (it stays the owner of both). */
+  sharing?: TestApp;
+}
+
+export interface TestPerson {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  /** Access token of the session signup started. */
+  token: string;
+  refreshToken: string;
+  personalOrgId: OrgId;
+}
+
+/** An organization with its owner acting in it. */
+export interface TestTenant {
+  id: OrgId;
+  owner: TestPerson;
+}
+
+export interface TenantSnapshot {
+  members: unknown[];
+  apiKeys: unknown[];
+  auditEventIds: string[];
+  domainEventIds: string[];
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  call: ReturnType<typeof apiClient>;
+  signingKey: Buffer;
+  /** A new person through POST /auth/signup, acting in their personal organization. */
+  signup(overrides?: Partial<Pick<TestPerson, 'email' | 'name' | 'password'>>): Promise<TestPerson>;
+  /** A new session for the person through POST /auth/login. */
+  login(person: Pick<TestPerson, 'email' | 'password'>): Promise<{ token: string; refreshToken: string }>;
+  /** A fresh owner and a fresh organization (POST /orgs), the owner acting in it. */
+  tenant(name?: string): Promise<TestTenant>;
+  /** Two tenants: every isolation fixture has a second organization. */
+  twoTenants(): Promise<[TestTenant, TestTenant]>;
+  /**
+   * A fresh person seated in the tenant with this role and acting in it. Seats
+   * directly through the membership repository: admitting people is the
+   * invitations capability's, which has no route yet.
+   */
+  member(tenant: TestTenant, role: Role): Promise<TestPerson>;
+  /** PUT /me/active-org for the person. */
+  actIn(person: TestPerson, orgId: OrgId): Promise<void>;
+  /**
+   * What the tenant's owner can see of it: roster, keys, audit trail and domain
+   * events. Compare a neighbour's before and after an operation to show it was untouched.
+   */
+  snapshot(tenant: TestTenant): Promise<TenantSnapshot>;
+  /** POST /api-keys as the person, in the organization they act in. */
+  apiKey(person: TestPerson, scopes: readonly string[], options?: { name?: string; expiresInDays?: number }): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
+  const database: TestDatabase | undefined = options.sharing ? undefined : options.profile === 'postgres' ? await freshPostgres() : await freshEmbedded();
+  const db = options.sharing?.db ?? database!.db;
+  const counters = createCounters(options.counters ?? (options.profile === 'postgres' ? 'redis' : 'memory'));
+  const signingKey = options.sharing?.signingKey ?? randomBytes(32);
+  const config = {
+    tokenSigningKey: signingKey,
+    rateLimit: { perMinute: 600, authPerMinute: 1_000_000, failClosed: false, ...options.rateLimit },
+  };
+  const dependencies = { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry };
+  const app = await buildApp({
+    logger: createLogger('silent'),
+    handlers: createHandlers(dependencies),
+    guard: createGuard(dependencies),
+    trustedProxies: options.trustedProxies ?? [],
+  });
+  const call = apiClient(app);
+
+  const expectStatus = <Body,>(response: ApiResponse<Body>, status: number, what: string): ApiResponse<Body> => {
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}, expected ${status}: ${response.raw}`);
+    return response;
+  };
+
+  const harness: TestApp = {
+    app,
+    db,
+    call,
+    signingKey,
+
+    async signup(overrides = {}) {
+      const email = overrides.email ?? `person-${randomUUID()}@example.test`;
+      const name = overrides.name ?? 'Test Person';
+      const password = overrides.password ?? `pw-${randomBytes(12).toString('hex')}`;
+      const signedUp = expectStatus(await call('POST', '/api/v1/auth/signup', { body: { email, password, name } }), 201, 'signup');
+      const me = expectStatus(await call('GET', '/api/v1/me', { token: signedUp.body.access_token }), 200, 'GET /me');
+      return {
+        id: me.body.id,
+        email,
+        name,
+        password,
+        token: signedUp.body.access_token,
+        refreshToken: signedUp.body.refresh_token,
+        personalOrgId: asOrgId(me.body.acting_organization.id),
+      };
+    },
+
+    async login(person) {
+      const response = expectStatus(await call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } }), 200, 'login');
+      return { token: response.body.access_token, refreshToken: response.body.refresh_token };
+    },
+
+    async tenant(name = `Org ${randomUUID().slice(0, 8)}`) {
+      const owner = await harness.signup();
+      const created = expectStatus(await call('POST', '/api/v1/orgs', { token: owner.token, body: { name } }), 201, 'POST /orgs');
+      const id = asOrgId(created.body.id);
+      await harness.actIn(owner, id);
+      return { id, owner };
+    },
+
+    async twoTenants() {
+      return [await harness.tenant(), await harness.tenant()];
+    },
+
+    async member(tenant, role) {
+      const person = await harness.signup();
+      await db.transaction((tx) => addMembership(tx, tenant.id, { userId: person.id, role, arrival: 'manual', actor: { kind: 'user', id: tenant.owner.id } }));
+      await harness.actIn(person, tenant.id);
+      return person;
+    },
+
+    async actIn(person, orgId) {
+      expectStatus(await call('PUT', '/api/v1/me/active-org', { token: person.token, body: { org_id: orgId } }), 200, 'PUT /me/active-org');
+    },
+
+    async snapshot(tenant) {
+      const read = async (url: string) => expectStatus(await call('GET', url, { token: tenant.owner.token, headers: { 'x-expected-organization': tenant.id } }), 200, `GET ${url}`).body;
+      const outbox = await db.query<{ event_id: string }>('SELECT event_id FROM outbox_events WHERE org_id = $1 ORDER BY seq', [tenant.id]);
+      return {
+        members: (await read('/api/v1/members')).members,
+        apiKeys: (await read('/api/v1/api-keys')).api_keys,
+        auditEventIds: (await read('/api/v1/identity/audit?limit=200')).events.map((e: { id: string }) => e.id),
+        domainEventIds: outbox.rows.map((r) => r.event_id),
+      };
+    },
+
+    async apiKey(person, scopes, { name = 'test key', expiresInDays = 30 } = {}) {
+      const expires_at = new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000).toISOString();
+      const created = expectStatus(await call('POST', '/api/v1/api-keys', { token: person.token, body: { name, scopes, expires_at } }), 201, 'POST /api-keys');
+      return { id: created.body.id, key: created.body.key };
+    },
+
+    async close() {
+      await app.fastify.close();
+      await counters.close();
+      await database?.drop();
+    },
+  };
+  return harness;
+}
+
+/** createTestApp in beforeAll and close in afterAll; read `.current` inside tests. */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions)): { readonly current: TestApp } {
+  const holder: { current?: TestApp } = {};
+  beforeAll(async () => {
+    holder.current = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return {
+    get current(): TestApp {
+      if (!holder.current) throw new Error('the test app is created in beforeAll; use it inside tests');
+      return holder.current;
+    },
+  };
+}
+
+function createCounters(choice: 'redis' | 'memory' | Counters): Counters {
+  if (choice === 'memory') return createMemoryCounters();
+  // A namespace per app, so parallel suites on the same Redis cannot see each other's counts.
+  if (choice === 'redis') return createRedisCounters({ url: testServices.redisUrl, keyPrefix: `sentinel:rl:test:${randomBytes(6).toString('hex')}:` });
+  return choice;
+}
