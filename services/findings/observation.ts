@@ -1,5 +1,5 @@
 // The normalized record a scanner adapter emits for each issue it sees, and its
-// form on the scanner-observations stream (schemas/scanner-observation.avsc).
+// form on the scanner-results stream (schemas/scanner-result.avsc).
 // Parsers in ./reports produce these; the findings pipeline keys them with
 // ./fingerprint.ts and folds them into finding rows (spec 2.5).
 
@@ -143,7 +143,7 @@ export interface ObservationEnvelope {
   fingerprint: string;
 }
 
-/** One value of the scanner-observations topic; mirrors schemas/scanner-observation.avsc field for field. */
+/** An observation on the scanner-results topic; mirrors ScannerObservation in schemas/scanner-result.avsc field for field. */
 export interface ScannerObservationRecord extends ObservationEnvelope {
   kind: ObservationKind;
   identifier: string;
@@ -175,7 +175,7 @@ export function toScannerObservationRecord(envelope: ObservationEnvelope, observ
   };
 }
 
-/** One value of the scan-completions topic; mirrors schemas/scan-completion.avsc. */
+/** The completion on the scanner-results topic that ends a scan; mirrors ScanCompletion in schemas/scanner-result.avsc. */
 export interface ScanCompletionRecord {
   org_id: string;
   scan_id: string;
@@ -191,3 +191,6 @@ export interface ScanCompletionRecord {
   failure_reason: string | null;
   completed_at: number;
 }
+
+/** One value of the scanner-results topic: exactly one of the two is set. */
+export type ScannerResultRecord = { observation: ScannerObservationRecord; completion: null } | { observation: null; completion: ScanCompletionRecord };

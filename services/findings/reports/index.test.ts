@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import avsc from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { toScannerObservationRecord, type ScanCompletionRecord } from '../observation.js';
 import { dedupeObservations, parseReport, ReportFormatError, type ReportFormat } from './index.js';
+import { loadSchema } from '../../../streams/avro.js';
 import { readReportFixture } from './report-fixtures.js';
 
 const fixtures: [format: ReportFormat, name: string][] = [
@@ -91,10 +89,10 @@ describe('damaged reports fail with ReportFormatError only', () => {
 });
 
 describe('Avro stream records', () => {
-  const schemasDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
-  const schema = (name: string) => avsc.Type.forSchema(JSON.parse(readFileSync(path.join(schemasDirectory, `${name}.avsc`), 'utf8')));
-  const observationType = schema('scanner-observation');
-  const completionType = schema('scan-completion');
+  const resultType = loadSchema('scanner-result') as avsc.types.RecordType;
+  const member = (field: string) => (resultType.field(field)!.type as avsc.types.UnwrappedUnionType).types[1]!;
+  const observationType = member('observation');
+  const completionType = member('completion');
 
   it.each(fixtures)('every observation of %s %s encodes and decodes unchanged', (format, name) => {
     const report = parseReport(format, readReportFixture(name));
