@@ -162,4 +162,62 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     await log.close();
     await test.drop();
   });
+
+  it('publishes through one relay at a time, so the events of one organization arrive in the order they were written', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const written: string[] = [];
+    for (let i = 0; i < 40; i++) written.push(await changeState(test.db, orgId));
+    const consumer = await startConsumer(test.db, log, `order-${randomUUID()}`, orgId);
+    const relays = [1, 2, 3].map(() => createOutboxRelay({ db: test.db, log, logger, batchSize: 5, pollIntervalMs: 5 }));
+    const perRelay = await Promise.all(relays.map((relay) => relay.runOnce()));
+    expect(perRelay.filter((published) => published > 0)).toHaveLength(1);
+    for (const relay of relays) relay.start();
+    await until(async () => consumer.deliveries.length >= written.length);
+    await Promise.all(relays.map((relay) => relay.stop()));
+    expect(consumer.deliveries).toEqual(written);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
+  it('a standby relay takes over once the leader stops', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const leader = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 5 });
+    const standby = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 5 });
+    await changeState(test.db, orgId);
+    expect(await leader.runOnce()).toBe(1);
+    await changeState(test.db, orgId);
+    expect(await standby.runOnce()).toBe(0);
+    leader.start();
+    await leader.stop();
+    await changeState(test.db, orgId);
+    expect(await standby.runOnce()).toBeGreaterThanOrEqual(1);
+    await log.close();
+    await test.drop();
+  });
+
+  it('parks a row the log refuses and publishes the rows around it', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const before = await changeState(test.db, orgId);
+    await test.db.query("INSERT INTO outbox_events (event_id, org_id, topic, value) VALUES ($1, $2, 'domain-events', '{\"not\": \"a domain event\"}')", [
+      randomUUID(),
+      orgId,
+    ]);
+    const after = await changeState(test.db, orgId);
+    const consumer = await startConsumer(test.db, log, `poison-${randomUUID()}`, orgId);
+    const relay = createOutboxRelay({ db: test.db, log, logger });
+    expect(await relay.runOnce()).toBe(2);
+    await until(async () => consumer.deliveries.length >= 2);
+    expect(consumer.deliveries).toEqual([before, after]);
+    const parked = await test.db.query<{ last_error: string }>('SELECT last_error FROM outbox_events WHERE failed_at IS NOT NULL');
+    expect(parked.rows).toHaveLength(1);
+    expect(parked.rows[0]!.last_error).toMatch(/schema|match|invalid/i);
+    expect(await relay.runOnce()).toBe(0);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../services/platform/db/database.js';
+import { AppError } from '../services/platform/errors.js';
 import type { Logger } from '../services/platform/logger.js';
 import type { StreamLog, TopicSpec } from './log/stream-log.js';
 import { allTopics } from './topics.js';
@@ -27,7 +29,9 @@ interface ClaimedRow {
  * are three steps with no network call inside a transaction: a crash after
  * publishing and before marking republishes the batch, which consumers absorb by
  * deduplicating on event id (at least once, never lost, never invented).
- * Several relays may run at once; SKIP LOCKED plus the lease keeps them apart.
+ * Any number of relays may run; one holds the leader lease and publishes, in
+ * outbox order, so one organization's records reach the log in the order they
+ * were written. The others stand by and take over when the lease runs out.
  */
 export function createOutboxRelay(options: OutboxRelayOptions) {
   const { db, log, logger } = options;
@@ -36,13 +40,26 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   const leaseMs = options.leaseMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
   const topicsByName = new Map<string, TopicSpec>(allTopics.map((t) => [t.name, t]));
+  const relayId = randomUUID();
+
+  /** Takes or renews the leader lease; false while another relay holds it. */
+  async function lead(): Promise<boolean> {
+    const result = await db.query(
+      `INSERT INTO outbox_relay_leader (singleton, holder, expires_at)
+       VALUES (true, $1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (singleton) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        WHERE outbox_relay_leader.holder = excluded.holder OR outbox_relay_leader.expires_at < now()`,
+      [relayId, leaseMs],
+    );
+    return result.rowCount === 1;
+  }
 
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.query<ClaimedRow>(
       `UPDATE outbox_events SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
         WHERE seq IN (
           SELECT seq FROM outbox_events
-           WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+           WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING seq, org_id, topic, value`,
       [batchSize, leaseMs],
@@ -50,19 +67,61 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     return result.rows.sort((a, b) => a.seq - b.seq);
   }
 
-  /** Relays one batch; resolves with how many events were published. */
+  /** Relays one batch if this relay leads; resolves with how many rows were published. */
   async function runOnce(): Promise<number> {
+    if (!(await lead())) return 0;
     const rows = await claim();
     if (rows.length === 0) return 0;
     const byTopic = new Map<string, ClaimedRow[]>();
-    for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+    for (const row of rows) {
+      const list = byTopic.get(row.topic);
+      if (list) list.push(row);
+      else byTopic.set(row.topic, [row]);
+    }
+    const parked: ClaimedRow[] = [];
     for (const [topicName, topicRows] of byTopic) {
       const topic = topicsByName.get(topicName);
-      if (!topic) throw new Error(`outbox row for unknown topic ${topicName}`);
-      await log.publish(topic, topicRows.map((r) => ({ key: r.org_id, value: r.value })));
+      if (!topic) {
+        parked.push(...topicRows);
+        await park(topicRows, `unknown topic ${topicName}`);
+        continue;
+      }
+      parked.push(...(await publishOrPark(topic, topicRows)));
     }
-    await db.query('UPDATE outbox_events SET published_at = now(), claimed_until = NULL WHERE seq = ANY($1::bigint[])', [rows.map((r) => r.seq)]);
-    return rows.length;
+    const published = rows.filter((row) => !parked.includes(row));
+    await db.query('UPDATE outbox_events SET published_at = now(), claimed_until = NULL WHERE seq = ANY($1::bigint[])', [published.map((r) => r.seq)]);
+    return published.length;
+  }
+
+  // The log validates every value before appending any, so a refused batch
+  // appended nothing: publish its rows one by one to find and park the bad ones.
+  async function publishOrPark(topic: TopicSpec, rows: ClaimedRow[]): Promise<ClaimedRow[]> {
+    const toRecord = (row: ClaimedRow) => ({ key: row.org_id, value: row.value });
+    try {
+      await log.publish(topic, rows.map(toRecord));
+      return [];
+    } catch (error) {
+      if (!isRefusedValue(error)) throw error;
+    }
+    const refused: ClaimedRow[] = [];
+    for (const row of rows) {
+      try {
+        await log.publish(topic, [toRecord(row)]);
+      } catch (error) {
+        if (!isRefusedValue(error)) throw error;
+        refused.push(row);
+        await park([row], (error as AppError).message);
+      }
+    }
+    return refused;
+  }
+
+  async function park(rows: ClaimedRow[], reason: string): Promise<void> {
+    logger.error({ seqs: rows.map((r) => r.seq), reason }, 'outbox rows refused by the stream log; parked');
+    await db.query('UPDATE outbox_events SET failed_at = now(), last_error = $2, claimed_until = NULL WHERE seq = ANY($1::bigint[])', [
+      rows.map((r) => r.seq),
+      reason.slice(0, 2_000),
+    ]);
   }
 
   async function prunePublished(): Promise<void> {
@@ -110,7 +169,11 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
       running = false;
       wake?.();
       await loop;
+      // Hand over at once instead of making a standby wait out the lease.
+      await db.query('DELETE FROM outbox_relay_leader WHERE holder = $1', [relayId]);
     },
   };
 }
 export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
+
+const isRefusedValue = (error: unknown): boolean => error instanceof AppError && error.code === 'validation_failed';

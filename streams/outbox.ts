@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrgId, Queryable } from '../services/platform/db/database.js';
+import type { TopicSpec } from './log/stream-log.js';
 import { topics } from './topics.js';
 
 export type ActorKind = 'user' | 'api_key' | 'workload' | 'system';
@@ -48,4 +49,20 @@ export async function appendToOutbox(tx: Queryable, orgId: OrgId, event: NewDoma
     JSON.stringify(envelope),
   ]);
   return envelope;
+}
+
+/**
+ * Records stream values other than domain events (scanner results) in the outbox,
+ * in the transaction that makes them true; the relay publishes them in this order.
+ */
+export async function appendRecordsToOutbox(tx: Queryable, orgId: OrgId, topic: TopicSpec, values: readonly unknown[]): Promise<void> {
+  // Bounded statements: a large scan's records are many rows, not one huge parameter.
+  for (let start = 0; start < values.length; start += 5_000) {
+    const chunk = values.slice(start, start + 5_000).map((value) => JSON.stringify(value));
+    await tx.query(
+      `INSERT INTO outbox_events (event_id, org_id, topic, value)
+       SELECT gen_random_uuid(), $1, $2, v.value::jsonb FROM unnest($3::text[]) WITH ORDINALITY AS v (value, n) ORDER BY v.n`,
+      [orgId, topic.name, chunk],
+    );
+  }
 }

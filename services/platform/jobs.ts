@@ -65,6 +65,19 @@ export async function completeJob(db: Database, job: Job): Promise<void> {
   await db.query("UPDATE jobs SET state = 'succeeded', locked_until = NULL, updated_at = now() WHERE id = $1 AND org_id = $2", [job.id, job.orgId]);
 }
 
+/**
+ * Puts a claimed job back in the queue for later without counting the attempt:
+ * the job could not start yet (for example its organization is at its concurrent-scan limit).
+ */
+export async function deferJob(db: Database, job: Job, delayMs: number): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL, updated_at = now(),
+            run_after = now() + make_interval(secs => $3::double precision / 1000)
+      WHERE id = $1 AND org_id = $2`,
+    [job.id, job.orgId, delayMs],
+  );
+}
+
 /** Schedules a retry with exponential backoff, or fails the job for good when it is permanent or out of attempts. */
 export async function failJob(db: Database, job: Job, error: unknown): Promise<'retrying' | 'failed'> {
   const message = error instanceof Error ? error.message : String(error);
@@ -83,7 +96,8 @@ export interface WorkerOptions {
   db: Database;
   logger: Logger;
   kinds: string[];
-  handle: (job: Job) => Promise<void>;
+  /** Resolves when the job is done, or with { deferMs } when it cannot start yet and should wait that long. */
+  handle: (job: Job) => Promise<void | { deferMs: number }>;
   concurrency?: number;
   pollIntervalMs?: number;
   leaseMs?: number;
@@ -102,8 +116,9 @@ export function createWorker(options: WorkerOptions) {
   async function runJob(job: Job): Promise<void> {
     const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
     try {
-      await handle(job);
-      await completeJob(db, job);
+      const outcome = await handle(job);
+      if (outcome) await deferJob(db, job, outcome.deferMs);
+      else await completeJob(db, job);
     } catch (error) {
       const outcome = await failJob(db, job, error);
       jobLogger.warn({ err: error, outcome, attempts: job.attempts }, 'job failed');

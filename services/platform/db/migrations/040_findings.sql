@@ -86,6 +86,9 @@ CREATE TABLE findings (
   -- results were applied), so scans applied out of order never move it back.
   last_seen_at       timestamptz NOT NULL,
   last_seen_scan_id  uuid NOT NULL,
+  -- The creation time of the scan that resolved it: an older scan applied later
+  -- cannot reopen what a newer scan found gone.
+  resolved_seen_at   timestamptz,
   suppression_reason text,
   suppressed_until   timestamptz,
   created_at         timestamptz NOT NULL DEFAULT clock_timestamp(),

@@ -1,0 +1,103 @@
+// Turns what scanners reported for one scan into records on the scanner-results
+// topic (through the outbox, in the caller's transaction) and into the asset's
+// licence inventory. Shared by the scan worker and report import, so a scan and an
+// imported report travel the same topic and processor.
+import { appendRecordsToOutbox } from '../../streams/outbox.js';
+import { topics } from '../../streams/topics.js';
+import { dedupeObservations } from '../findings/fingerprint.js';
+import {
+  toScannerObservationRecord,
+  type LicenceRecord,
+  type Observation,
+  type ObservationKind,
+  type ScanCompletionRecord,
+  type ScannerResultRecord,
+} from '../findings/observation.js';
+import type { OrgId, Queryable } from '../platform/db/database.js';
+
+export interface ScannerOutcome {
+  scanner: string;
+  /** Absent when the scanner failed; then `failure` says why. */
+  observations?: Observation[];
+  licences?: LicenceRecord[];
+  /** The kinds this scanner looked for completely (absence of a finding of these kinds is evidence). */
+  coveredKinds?: ObservationKind[];
+  failure?: string;
+}
+
+export interface ScanResultTarget {
+  orgId: OrgId;
+  scanId: string;
+  assetId: string;
+  /** Tenant-independent identity of the asset (assetIdentity), the fingerprint's asset part. */
+  assetKey: string;
+  /** The kinds the organization looks for; observations of other kinds are dropped. */
+  enabledKinds: readonly ObservationKind[];
+}
+
+/**
+ * Appends one observation record per distinct issue and then the completion. The
+ * scan succeeded when every scanner did; partial when some failed (it then
+ * resolves nothing); failed when none produced a report.
+ */
+export async function recordScanResults(tx: Queryable, target: ScanResultTarget, outcomes: readonly ScannerOutcome[], now: Date): Promise<ScanCompletionRecord> {
+  const enabled = new Set(target.enabledKinds);
+  const succeeded = outcomes.filter((o) => o.failure === undefined);
+  // One record per issue: the first scanner to report it names it.
+  const seen = new Set<string>();
+  const records: ScannerResultRecord[] = [];
+  for (const outcome of succeeded) {
+    for (const observation of dedupeObservations(target.assetKey, (outcome.observations ?? []).filter((o) => enabled.has(o.kind)))) {
+      if (seen.has(observation.fingerprint)) continue;
+      seen.add(observation.fingerprint);
+      const envelope = {
+        org_id: target.orgId,
+        scan_id: target.scanId,
+        asset_id: target.assetId,
+        scanner: outcome.scanner,
+        observed_at: now.getTime(),
+        fingerprint: observation.fingerprint,
+      };
+      records.push({ observation: toScannerObservationRecord(envelope, observation), completion: null });
+    }
+  }
+  const failures = outcomes.filter((o) => o.failure !== undefined);
+  const completedKinds = [...new Set(succeeded.flatMap((o) => o.coveredKinds ?? []))].filter((kind) => enabled.has(kind));
+  const completion: ScanCompletionRecord = {
+    org_id: target.orgId,
+    scan_id: target.scanId,
+    asset_id: target.assetId,
+    completed_scanners: succeeded.map((o) => o.scanner),
+    completed_kinds: failures.length === 0 ? completedKinds : [],
+    status: failures.length === 0 ? 'success' : succeeded.length > 0 ? 'partial' : 'failed',
+    observation_count: records.length,
+    failure_reason: failures.length === 0 ? null : failures.map((o) => `${o.scanner}: ${o.failure}`).join('; '),
+    completed_at: now.getTime(),
+  };
+  records.push({ observation: null, completion });
+  await appendRecordsToOutbox(tx, target.orgId, topics.scannerResults, records);
+  if (failures.length === 0) await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
+  return completion;
+}
+
+// Licence data is not a finding (spec 2.5): the inventory holds what the latest
+// successful scan of the asset reported.
+async function replaceLicences(tx: Queryable, target: ScanResultTarget, licences: readonly LicenceRecord[]): Promise<void> {
+  await tx.query('DELETE FROM asset_licenses WHERE org_id = $1 AND asset_id = $2', [target.orgId, target.assetId]);
+  if (licences.length === 0) return;
+  await tx.query(
+    `INSERT INTO asset_licenses (org_id, asset_id, scan_id, license, package, version, ecosystem, path)
+     SELECT $1, $2, $3, l.license, l.package, l.version, l.ecosystem, l.path
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS l (license, package, version, ecosystem, path)`,
+    [
+      target.orgId,
+      target.assetId,
+      target.scanId,
+      licences.map((l) => l.licence),
+      licences.map((l) => l.package),
+      licences.map((l) => l.version),
+      licences.map((l) => l.ecosystem),
+      licences.map((l) => l.path),
+    ],
+  );
+}

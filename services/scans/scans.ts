@@ -1,0 +1,158 @@
+// Scans and the assets they create (spec 2.7, 4.1). Every statement names the
+// organization; a scan or asset of another organization is simply not found.
+import type { Principal } from '../accounts/principal.js';
+import { enqueueJob } from '../platform/jobs.js';
+import type { OrgId, Queryable } from '../platform/db/database.js';
+import { notFound, validationFailed } from '../platform/errors.js';
+import { assetIdentity, parseImageReference, type ImageReference } from './image-reference.js';
+
+export const SCAN_JOB_KIND = 'scan.run';
+
+export type ScanSource = 'scan' | 'import' | 'schedule';
+export type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
+
+/** Who asked for a scan: a person, a machine (its own column), or the scheduler (nobody). */
+export type ScanRequester = { userId: string } | { apiKeyId: string } | 'system';
+
+export function requesterOf(principal: Principal): ScanRequester {
+  switch (principal.kind) {
+    case 'user':
+      return { userId: principal.userId };
+    case 'api_key':
+      return { apiKeyId: principal.apiKeyId };
+    case 'workload':
+      return 'system';
+  }
+}
+
+export interface ScanView {
+  id: string;
+  asset_id: string;
+  image: string;
+  scanners: string[];
+  source: ScanSource;
+  state: ScanState;
+  failure_reason: string | null;
+  requested_by: { kind: 'user' | 'api_key' | 'system'; id: string | null };
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  observation_count: number | null;
+  completed_kinds: string[];
+  new_findings: number | null;
+  reopened_findings: number | null;
+  resolved_findings: number | null;
+}
+
+export interface ScanRow {
+  id: string;
+  asset_id: string;
+  image: string;
+  scanners: string[];
+  source: ScanSource;
+  state: ScanState;
+  failure_reason: string | null;
+  requested_by: string | null;
+  requested_by_api_key_id: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+  observation_count: number | null;
+  completed_kinds: string[];
+  new_count: number | null;
+  reopened_count: number | null;
+  resolved_count: number | null;
+}
+
+export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id,
+  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count`;
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export function toScanView(row: ScanRow): ScanView {
+  return {
+    id: row.id,
+    asset_id: row.asset_id,
+    image: row.image,
+    scanners: row.scanners,
+    source: row.source,
+    state: row.state,
+    failure_reason: row.failure_reason,
+    requested_by: row.requested_by
+      ? { kind: 'user', id: row.requested_by }
+      : row.requested_by_api_key_id
+        ? { kind: 'api_key', id: row.requested_by_api_key_id }
+        : { kind: 'system', id: null },
+    created_at: row.created_at.toISOString(),
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    observation_count: row.observation_count,
+    completed_kinds: row.completed_kinds,
+    new_findings: row.new_count,
+    reopened_findings: row.reopened_count,
+    resolved_findings: row.resolved_count,
+  };
+}
+
+/** Parses an untrusted image reference, refusing it with 400 and a message naming the rule. */
+export function parseImageOrRefuse(image: string): ImageReference {
+  const parsed = parseImageReference(image);
+  if (!parsed.ok) throw validationFailed(parsed.refusal.message, { rule: parsed.refusal.rule });
+  return parsed.reference;
+}
+
+/** The asset an image reference names in the organization, created on first sight. */
+export async function findOrCreateAsset(tx: Queryable, orgId: OrgId, reference: ImageReference): Promise<{ id: string; pinned: boolean }> {
+  const identity = assetIdentity(reference);
+  const found = await tx.query<{ id: string; pinned: boolean }>(
+    `INSERT INTO assets (org_id, reference, registry, repository, tag, digest, pinned)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (org_id, reference) DO UPDATE SET reference = excluded.reference
+     RETURNING id, pinned`,
+    [orgId, identity, reference.registry, reference.repository, reference.tag, reference.digest, reference.pinned],
+  );
+  return found.rows[0]!;
+}
+
+export interface NewScan {
+  reference: ImageReference;
+  scanners: string[];
+  source: ScanSource;
+  requester: ScanRequester;
+}
+
+/**
+ * Records a scan of the image (creating its asset on first sight). A scan from a
+ * scanner request is queued with a job for the workers; an import starts running
+ * at once, its results being already in hand.
+ */
+export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Promise<ScanRow> {
+  const asset = await findOrCreateAsset(tx, orgId, scan.reference);
+  const imported = scan.source === 'import';
+  const requester = scan.requester;
+  const created = await tx.query<ScanRow>(
+    `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, started_at)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
+     RETURNING ${scanColumns}`,
+    [
+      orgId,
+      asset.id,
+      scan.reference.canonical,
+      scan.scanners,
+      scan.source,
+      imported ? 'running' : 'queued',
+      typeof requester === 'object' && 'userId' in requester ? requester.userId : null,
+      typeof requester === 'object' && 'apiKeyId' in requester ? requester.apiKeyId : null,
+    ],
+  );
+  const row = created.rows[0]!;
+  if (!imported) await enqueueJob(tx, orgId, SCAN_JOB_KIND, { scan_id: row.id }, { maxAttempts: 3 });
+  return row;
+}
+
+export async function getScan(q: Queryable, orgId: OrgId, scanId: string): Promise<ScanRow> {
+  const found = await q.query<ScanRow>(`SELECT ${scanColumns} FROM scans WHERE org_id = $1 AND id = $2`, [orgId, scanId]);
+  const row = found.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
