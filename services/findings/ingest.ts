@@ -60,10 +60,12 @@ export async function applyObservations(
          AS i (fingerprint, kind, identifier, title, severity, fixability,
                component_ecosystem, component_name, component_version, install_path, target, detail)
      ),
+     -- The statuses before this statement (all parts see one snapshot). No FOR UPDATE:
+     -- a row the upsert already changed would be skipped by it. One organization's
+     -- results are applied by one consumer at a time (one partition), so no lock is needed.
      prior AS (
        SELECT f.id, f.status FROM findings f JOIN input i ON i.fingerprint = f.fingerprint
         WHERE f.org_id = $1 AND f.asset_id = $2
-        FOR UPDATE OF f
      ),
      upserted AS (
        INSERT INTO findings AS f (org_id, asset_id, fingerprint, kind, identifier, title, severity, fixability,

@@ -16,6 +16,10 @@ import { createApiKey } from '../api-keys/handlers/createApiKey.js';
 import { listApiKeys } from '../api-keys/handlers/listApiKeys.js';
 import { listGrantableScopes } from '../api-keys/handlers/listGrantableScopes.js';
 import { revokeApiKey } from '../api-keys/handlers/revokeApiKey.js';
+import { getFinding } from '../findings/handlers/getFinding.js';
+import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
+import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
+import { listFindings } from '../findings/handlers/listFindings.js';
 import { getHealth } from '../health/handlers/getHealth.js';
 import { getOpenApiDocument } from '../health/handlers/getOpenApiDocument.js';
 import { getReady } from '../health/handlers/getReady.js';
@@ -28,7 +32,12 @@ import { updateMemberRole } from '../organizations/handlers/updateMemberRole.js'
 import type { Config } from '../platform/config.js';
 import type { Counters } from '../platform/counters/counters.js';
 import type { Database } from '../platform/db/database.js';
+import { createCursorCodec } from '../platform/pagination/cursor.js';
 import type { ReadinessCheck } from '../platform/readiness.js';
+import { createScan } from '../scans/handlers/createScan.js';
+import { getScan } from '../scans/handlers/getScan.js';
+import { importScanReport } from '../scans/handlers/importScanReport.js';
+import { listScans } from '../scans/handlers/listScans.js';
 import type { OperationHandler, RequestGuard } from './handler.js';
 
 export interface RouteDependencies {
@@ -50,6 +59,7 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
   const passwords = createPasswordHasher(deps.passwordHashing);
   const sessions = createSessions({ accessTokens: createAccessTokens({ signingKey: deps.config.tokenSigningKey }) });
   const limiter = createRateLimiter({ counters: deps.counters, failClosed: deps.config.rateLimit.failClosed });
+  const codec = createCursorCodec({ signingKey: deps.config.tokenSigningKey });
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(limiter, deps.config.rateLimit.authPerMinute, handler);
 
   return {
@@ -77,6 +87,16 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     listApiKeys: listApiKeys({ db }),
     createApiKey: createApiKey({ db, registry }),
     revokeApiKey: revokeApiKey({ db }),
+
+    createScan: createScan({ db }),
+    importScanReport: importScanReport({ db }),
+    listScans: listScans({ db, codec }),
+    getScan: getScan({ db }),
+
+    listFindings: listFindings({ db, codec }),
+    getFinding: getFinding({ db }),
+    listFindingEvents: listFindingEvents({ db, codec }),
+    listAssetFindings: listAssetFindings({ db, codec }),
   };
 }
 

@@ -4,7 +4,7 @@
 import { invalidCursor } from './cursor.js';
 
 /** Types a key may have; each has a cast and a check for the value read back from a cursor. */
-export type KeyType = 'timestamptz' | 'uuid' | 'integer';
+export type KeyType = 'timestamptz' | 'uuid' | 'integer' | 'bigint';
 
 export interface KeyColumn {
   /** A column (optionally table-qualified) from code, never from input. It must be NOT NULL. */
@@ -46,6 +46,7 @@ const positionValueIsValid: Record<KeyType, (value: unknown) => boolean> = {
   timestamptz: (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(value),
   uuid: (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
   integer: (value) => typeof value === 'number' && Number.isSafeInteger(value),
+  bigint: (value) => typeof value === 'number' && Number.isSafeInteger(value),
 };
 
 /**

@@ -1,0 +1,236 @@
+// Reading findings and their timelines (spec 2.5, 2.6, 4.2, 4.9). Every query
+// names the organization; a finding of another organization is not found.
+import type { OrgId, Queryable } from '../platform/db/database.js';
+import { notFound, validationFailed } from '../platform/errors.js';
+import type { CursorCodec } from '../platform/pagination/cursor.js';
+import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
+import { parsePageRequest, readPage, type PageEnvelope } from '../platform/pagination/page.js';
+import { observationKinds, severities } from './observation.js';
+
+export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
+export type FindingStatus = (typeof findingStatuses)[number];
+
+export const findingOrders = {
+  // Worst first, then most recently seen. Keys change as scans land: page.stable false.
+  severity: defineKeysetOrder({
+    stable: false,
+    keys: [
+      { column: 'severity_rank', type: 'integer', direction: 'asc' },
+      { column: 'last_seen_at', type: 'timestamptz', direction: 'desc' },
+      { column: 'id', type: 'uuid', direction: 'desc' },
+    ],
+  }),
+  // Newest first by creation, which never changes: the order for machines walking every row.
+  recent: defineKeysetOrder({
+    stable: true,
+    keys: [
+      { column: 'created_at', type: 'timestamptz', direction: 'desc' },
+      { column: 'id', type: 'uuid', direction: 'desc' },
+    ],
+  }),
+};
+type FindingOrder = keyof typeof findingOrders;
+const orderNames = Object.keys(findingOrders) as FindingOrder[];
+
+export interface FindingRow {
+  id: string;
+  asset_id: string;
+  fingerprint: string;
+  kind: string;
+  identifier: string;
+  title: string | null;
+  severity: string;
+  fixability: string;
+  status: FindingStatus;
+  component_ecosystem: string | null;
+  component_name: string | null;
+  component_version: string | null;
+  install_path: string | null;
+  target: string | null;
+  detail: Record<string, unknown>;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  last_seen_scan_id: string;
+  suppression_reason: string | null;
+  suppressed_until: Date | null;
+  updated_at: Date;
+}
+
+export const findingColumns = `id, asset_id, fingerprint, kind, identifier, title, severity, fixability, status,
+  component_ecosystem, component_name, component_version, install_path, target, detail,
+  first_seen_at, last_seen_at, last_seen_scan_id, suppression_reason, suppressed_until, updated_at`;
+
+export function toFindingView(row: FindingRow) {
+  return {
+    id: row.id,
+    asset_id: row.asset_id,
+    fingerprint: row.fingerprint,
+    kind: row.kind,
+    identifier: row.identifier,
+    title: row.title,
+    severity: row.severity,
+    fixability: row.fixability,
+    status: row.status,
+    component_ecosystem: row.component_ecosystem,
+    component_name: row.component_name,
+    component_version: row.component_version,
+    install_path: row.install_path,
+    target: row.target,
+    detail: row.detail,
+    first_seen_at: row.first_seen_at.toISOString(),
+    last_seen_at: row.last_seen_at.toISOString(),
+    last_seen_scan_id: row.last_seen_scan_id,
+    suppression: row.suppression_reason === null ? null : { reason: row.suppression_reason, expires_at: row.suppressed_until?.toISOString() ?? null },
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type FindingView = ReturnType<typeof toFindingView>;
+
+export async function getFindingRow(q: Queryable, orgId: OrgId, findingId: string): Promise<FindingRow> {
+  const found = await q.query<FindingRow>(`SELECT ${findingColumns} FROM findings WHERE org_id = $1 AND id = $2`, [orgId, findingId]);
+  const row = found.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A comma-separated filter, each member checked against its vocabulary. */
+function listFilter(name: string, raw: unknown, allowed: readonly string[]): string[] | null {
+  if (raw === undefined || raw === '') return null;
+  const members = [...new Set(String(raw).split(',').map((member) => member.trim()))];
+  const unknown = members.filter((member) => !allowed.includes(member));
+  if (unknown.length > 0) throw validationFailed(`${name} must be a comma-separated list of: ${allowed.join(', ')}`);
+  return members.sort();
+}
+
+export interface FindingQuery {
+  q?: unknown;
+  status?: unknown;
+  severity?: unknown;
+  kind?: unknown;
+  asset_id?: unknown;
+  order?: unknown;
+  limit?: unknown;
+  cursor?: unknown;
+}
+
+/**
+ * One page of the organization's findings. q matches an advisory identifier
+ * (case-insensitive, whole or prefix) or part of a package name. The listing name
+ * binds cursors, so a cursor of the asset listing is refused by the global one.
+ */
+export async function listFindingsPage(
+  q: Queryable,
+  codec: CursorCodec,
+  orgId: OrgId,
+  query: FindingQuery,
+  listing: 'findings' | 'asset-findings',
+): Promise<PageEnvelope<FindingView>> {
+  const request = parsePageRequest(query, { orders: orderNames, defaultOrder: 'severity' });
+  const order = findingOrders[request.order];
+  const filters = {
+    q: typeof query.q === 'string' && query.q.trim() !== '' ? query.q.trim() : null,
+    status: listFilter('status', query.status, findingStatuses),
+    severity: listFilter('severity', query.severity, severities),
+    kind: listFilter('kind', query.kind, observationKinds),
+    asset_id: typeof query.asset_id === 'string' ? query.asset_id : null,
+  };
+  // $1 org, $2 q (identifier prefix pattern), $3 q (name substring pattern), $4 statuses, $5 severities, $6 kinds, $7 asset.
+  const where = `org_id = $1
+    AND ($2::text IS NULL OR upper(identifier) LIKE $2 OR component_name ILIKE $3)
+    AND ($4::text[] IS NULL OR status = ANY ($4::text[]))
+    AND ($5::text[] IS NULL OR severity = ANY ($5::text[]))
+    AND ($6::text[] IS NULL OR kind = ANY ($6::text[]))
+    AND ($7::uuid IS NULL OR asset_id = $7::uuid)`;
+  const escaped = filters.q?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? null;
+  const params = [orgId, escaped && `${escaped.toUpperCase()}%`, escaped && `%${escaped}%`, filters.status, filters.severity, filters.kind, filters.asset_id];
+  return readPage<FindingRow & KeysetRow, FindingView>({
+    codec,
+    orgId,
+    listing,
+    filters,
+    request,
+    order,
+    fetchRows: async (position, fetchLimit) => {
+      const after = keysetAfter(order, position, params.length + 1);
+      const found = await q.query<FindingRow & KeysetRow>(
+        `SELECT ${findingColumns}, ${order.positionColumn} FROM findings WHERE ${where} AND ${after.sql}
+          ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}`,
+        [...params, ...after.params, fetchLimit],
+      );
+      return found.rows;
+    },
+    countAll: async () => (await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM findings WHERE ${where}`, params)).rows[0]?.n ?? 0,
+    toItem: toFindingView,
+  });
+}
+
+interface FindingEventRow {
+  id: string;
+  type: string;
+  from_status: string | null;
+  to_status: string;
+  scan_id: string | null;
+  actor_kind: 'user' | 'api_key' | 'workload' | 'system';
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  suppressed_by: string | null;
+  reason: string | null;
+  suppressed_until: Date | null;
+  occurred_at: Date;
+}
+
+const eventColumns = 'id, type, from_status, to_status, scan_id, actor_kind, actor_user_id, actor_api_key_id, suppressed_by, reason, suppressed_until, occurred_at';
+
+function toEventView(row: FindingEventRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    from_status: row.from_status,
+    to_status: row.to_status,
+    scan_id: row.scan_id,
+    actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id },
+    requested_by: row.actor_user_id,
+    suppressed_by: row.suppressed_by,
+    reason: row.reason,
+    suppressed_until: row.suppressed_until?.toISOString() ?? null,
+    occurred_at: row.occurred_at.toISOString(),
+  };
+}
+
+// The timeline's order is its insertion sequence: events of one transaction share a timestamp.
+const eventOrder = defineKeysetOrder({ stable: true, keys: [{ column: 'seq', type: 'bigint', direction: 'desc' }] });
+
+/** The newest events of a finding, for GET /findings/{id}. */
+export async function latestFindingEvents(q: Queryable, orgId: OrgId, findingId: string, limit: number) {
+  const found = await q.query<FindingEventRow>(
+    `SELECT ${eventColumns} FROM finding_events WHERE org_id = $1 AND finding_id = $2 ORDER BY seq DESC LIMIT $3`,
+    [orgId, findingId, limit],
+  );
+  return found.rows.map(toEventView);
+}
+
+export async function listFindingEventsPage(q: Queryable, codec: CursorCodec, orgId: OrgId, findingId: string, query: { limit?: unknown; cursor?: unknown }) {
+  const request = parsePageRequest(query, { orders: ['newest'], defaultOrder: 'newest' });
+  await getFindingRow(q, orgId, findingId);
+  return readPage<FindingEventRow & KeysetRow, ReturnType<typeof toEventView>>({
+    codec,
+    orgId,
+    listing: 'finding-events',
+    filters: { finding_id: findingId },
+    request,
+    order: eventOrder,
+    fetchRows: async (position, fetchLimit) => {
+      const after = keysetAfter(eventOrder, position, 3);
+      const found = await q.query<FindingEventRow & KeysetRow>(
+        `SELECT ${eventColumns}, ${eventOrder.positionColumn} FROM finding_events
+          WHERE org_id = $1 AND finding_id = $2 AND ${after.sql}
+          ORDER BY ${eventOrder.orderBy} LIMIT $${3 + after.params.length}`,
+        [orgId, findingId, ...after.params, fetchLimit],
+      );
+      return found.rows;
+    },
+    countAll: async () =>
+      (await q.query<{ n: number }>('SELECT count(*)::integer AS n FROM finding_events WHERE org_id = $1 AND finding_id = $2', [orgId, findingId])).rows[0]?.n ?? 0,
+    toItem: toEventView,
+  });
+}

@@ -1,0 +1,12 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { getScan as readScan, toScanView } from '../scans.js';
+
+/** GET /api/v1/scans/{id}: one scan of the acting organization. */
+export function getScan(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const principal = requirePrincipal(ctx);
+    return { status: 200, body: toScanView(await readScan(deps.db, principal.orgId, ctx.params.id!)) };
+  };
+}

@@ -1,0 +1,238 @@
+// Report import through the whole pipeline (outbox -> Kafka or the embedded log ->
+// findings processor), with the real reports of ../shared/fixtures. Expected
+// counts come from the reports themselves, not from our parser.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { asOrgId } from '../../platform/db/database.js';
+import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
+import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
+import { writeScannerSettings } from '../scanner-settings.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw scanner reports are walked field by field
+type Json = Record<string, any>;
+const clone = <T,>(value: T): T => structuredClone(value);
+
+/** Distinct (advisory, package, path) of a Trivy report: what one-row-per-issue means for it. */
+function trivyIssueCount(report: Json): number {
+  const issues = new Set<string>();
+  for (const result of report.Results ?? []) for (const v of result.Vulnerabilities ?? []) issues.add([v.VulnerabilityID, v.PkgName, v.PkgPath ?? result.Target].join('|'));
+  return issues.size;
+}
+
+/** Distinct (advisory, artifact, type, locations) of a Grype report. */
+function grypeIssueCount(report: Json): number {
+  const issues = new Set<string>();
+  for (const m of report.matches) issues.add([m.vulnerability.id, m.artifact.name, m.artifact.type, (m.artifact.locations ?? []).map((l: Json) => l.path).join(',')].join('|'));
+  return issues.size;
+}
+
+describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
+  let pipeline: TestPipeline;
+  beforeAll(async () => {
+    pipeline = await startPipeline(t.current, profile);
+  });
+  afterAll(async () => {
+    await pipeline.stop();
+  });
+
+  const image = () => `ghcr.io/acme/app-${randomUUID().slice(0, 8)}:1.0`;
+
+  async function importReport(person: TestPerson, tenant: TestTenant, body: Json, headers: Record<string, string> = {}) {
+    const response = await t.current.call('POST', '/api/v1/scans/import', { token: person.token, body, headers });
+    if (response.status !== 202) return response;
+    await pipeline.scanSettled(tenant.id, response.body.id);
+    return response;
+  }
+
+  const scanOf = async (tenant: TestTenant, id: string) => (await t.current.call('GET', `/api/v1/scans/${id}`, { token: tenant.owner.token })).body;
+
+  async function findingsOf(tenant: TestTenant, assetId: string) {
+    const rows = await t.current.db.query<{ id: string; fingerprint: string; status: string; severity: string; first_seen_at: Date; identifier: string; component_name: string }>(
+      'SELECT id, fingerprint, status, severity, first_seen_at, identifier, component_name FROM findings WHERE org_id = $1 AND asset_id = $2 ORDER BY fingerprint',
+      [tenant.id, assetId],
+    );
+    return rows.rows;
+  }
+  const eventCount = async (tenant: TestTenant) =>
+    (await t.current.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM finding_events WHERE org_id = $1', [tenant.id])).rows[0]!.n;
+
+  it.each([
+    ['trivy', 'trivy/alpine-310.json', trivyIssueCount],
+    ['trivy', 'trivy/ubuntu-1804.json', trivyIssueCount],
+    ['grype', 'grype/dd-issue_9618.json', grypeIssueCount],
+    ['grype', 'grype/dd-many_vulns3.json', grypeIssueCount],
+  ] as const)('ingests %s %s to the count the report gives, and a re-import changes nothing', async (format, name, expectedCount) => {
+    const [tenant] = await t.current.twoTenants();
+    const report = readReportFixture(name) as Json;
+    const target = image();
+    const first = await importReport(tenant.owner, tenant, { image: target, format, report });
+    expect(first.status).toBe(202);
+    const expected = expectedCount(report);
+    expect(await scanOf(tenant, first.body.id)).toMatchObject({ state: 'completed', new_findings: expected, reopened_findings: 0, resolved_findings: 0, observation_count: expected });
+    const rows = await findingsOf(tenant, first.body.asset_id);
+    expect(rows).toHaveLength(expected);
+    expect(rows.every((row) => row.status === 'open')).toBe(true);
+    const events = await eventCount(tenant);
+    expect(events).toBe(expected);
+
+    const again = await importReport(tenant.owner, tenant, { image: target, format, report });
+    expect(await scanOf(tenant, again.body.id)).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });
+    expect((await findingsOf(tenant, first.body.asset_id)).map((r) => [r.id, r.status])).toEqual(rows.map((r) => [r.id, r.status]));
+    expect(await eventCount(tenant)).toBe(events);
+  });
+
+  it('the SARIF form of the same scan gives the same issues as its Trivy JSON', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const sarif = await importReport(tenant.owner, tenant, { image: image(), format: 'sarif', report: readReportFixture('sarif/trivy-alpine-310.sarif') });
+    expect(sarif.status).toBe(202);
+    const identifiers = (await findingsOf(tenant, sarif.body.asset_id)).map((r) => `${r.identifier} ${r.component_name}`).sort();
+    expect(identifiers).toEqual(['CVE-2019-1549 libcrypto1.1', 'CVE-2019-1549 libssl1.1', 'CVE-2019-1551 libcrypto1.1', 'CVE-2019-1551 libssl1.1']);
+  });
+
+  it('resolves exactly what a later report no longer has, and reopens it with first_seen_at kept', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const full = readReportFixture('trivy/ubuntu-1804.json') as Json;
+    const target = image();
+    const first = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: full });
+    const before = await findingsOf(tenant, first.body.asset_id);
+
+    const fewer = clone(full);
+    const removed = fewer.Results[0].Vulnerabilities.splice(0, 2) as Json[];
+    const second = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: fewer });
+    expect(await scanOf(tenant, second.body.id)).toMatchObject({ state: 'completed', resolved_findings: 2, new_findings: 0 });
+    const after = await findingsOf(tenant, first.body.asset_id);
+    const resolved = after.filter((r) => r.status === 'resolved');
+    expect(resolved.map((r) => `${r.identifier} ${r.component_name}`).sort()).toEqual(removed.map((v) => `${v.VulnerabilityID} ${v.PkgName}`).sort());
+    expect(after.filter((r) => r.status === 'open')).toHaveLength(before.length - 2);
+
+    const third = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: full });
+    expect(await scanOf(tenant, third.body.id)).toMatchObject({ reopened_findings: 2, new_findings: 0, resolved_findings: 0 });
+    const reopened = (await findingsOf(tenant, first.body.asset_id)).filter((r) => r.status === 'reopened');
+    expect(reopened.map((r) => r.id).sort()).toEqual(resolved.map((r) => r.id).sort());
+    for (const row of reopened) expect(row.first_seen_at).toEqual(before.find((b) => b.id === row.id)!.first_seen_at);
+
+    const timeline = await t.current.call('GET', `/api/v1/findings/${reopened[0]!.id}`, { token: tenant.owner.token });
+    expect(timeline.body.events.map((e: Json) => [e.from_status, e.to_status, e.actor.kind, e.requested_by])).toEqual([
+      ['resolved', 'reopened', 'system', null],
+      ['open', 'resolved', 'system', null],
+      [null, 'open', 'system', null],
+    ]);
+  });
+
+  it('keeps the same rows when only the severity changed between reports', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const report = readReportFixture('trivy/alpine-310.json') as Json;
+    const target = image();
+    const first = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report });
+    const before = await findingsOf(tenant, first.body.asset_id);
+    const rescored = clone(report);
+    for (const v of rescored.Results[0].Vulnerabilities) v.Severity = 'CRITICAL';
+    await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: rescored });
+    const after = await findingsOf(tenant, first.body.asset_id);
+    expect(after.map((r) => [r.id, r.fingerprint, r.status])).toEqual(before.map((r) => [r.id, r.fingerprint, r.status]));
+    expect(after.every((r) => r.severity === 'critical')).toBe(true);
+  });
+
+  it('gives the same image in two tenants two rows with the same fingerprint, and each tenant sees only its own', async () => {
+    const [a, b] = await t.current.twoTenants();
+    const report = readReportFixture('trivy/alpine-310.json');
+    const target = image();
+    const inA = await importReport(a.owner, a, { image: target, format: 'trivy', report });
+    const inB = await importReport(b.owner, b, { image: target, format: 'trivy', report });
+    const rowsA = await findingsOf(a, inA.body.asset_id);
+    const rowsB = await findingsOf(b, inB.body.asset_id);
+    expect(rowsA.map((r) => r.fingerprint)).toEqual(rowsB.map((r) => r.fingerprint));
+    expect(rowsA.map((r) => r.id)).not.toEqual(expect.arrayContaining(rowsB.map((r) => r.id)));
+    expect(inA.body.asset_id).not.toBe(inB.body.asset_id);
+
+    const listedByB = await t.current.call('GET', '/api/v1/findings?limit=200', { token: b.owner.token });
+    expect(listedByB.body.items.map((f: Json) => f.id).sort()).toEqual(rowsB.map((r) => r.id).sort());
+    const foreignScan = await t.current.call('GET', `/api/v1/scans/${inA.body.id}`, { token: b.owner.token });
+    const missingScan = await t.current.call('GET', `/api/v1/scans/${randomUUID()}`, { token: b.owner.token });
+    expect(foreignScan.status).toBe(404);
+    expect(foreignScan.raw).toBe(missingScan.raw);
+    const foreignFinding = await t.current.call('GET', `/api/v1/findings/${rowsA[0]!.id}`, { token: b.owner.token });
+    expect(foreignFinding.status).toBe(404);
+    expect(foreignFinding.raw).toBe(missingScan.raw);
+  });
+
+  it("never resolves another tenant's findings: an empty report of the same image in B leaves A untouched", async () => {
+    const [a, b] = await t.current.twoTenants();
+    const report = readReportFixture('trivy/alpine-310.json') as Json;
+    const target = image();
+    const inA = await importReport(a.owner, a, { image: target, format: 'trivy', report });
+    const before = await findingsOf(a, inA.body.asset_id);
+    const empty = clone(report);
+    empty.Results[0].Vulnerabilities = [];
+    const inB = await importReport(b.owner, b, { image: target, format: 'trivy', report: empty });
+    expect(await scanOf(b, inB.body.id)).toMatchObject({ state: 'completed', resolved_findings: 0 });
+    expect(await findingsOf(a, inA.body.asset_id)).toEqual(before);
+  });
+
+  it('records secrets only once the organization enables them, and never resolves a kind it did not look for', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const secrets = readReportFixture('trivy/secrets.json');
+    const target = image();
+    const off = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
+    expect(await scanOf(tenant, off.body.id)).toMatchObject({ state: 'completed', new_findings: 0, completed_kinds: ['vulnerability'] });
+
+    await writeScannerSettings(t.current.db, asOrgId(tenant.id), 'container_image', { secrets: true });
+    const on = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
+    expect(await scanOf(tenant, on.body.id)).toMatchObject({ new_findings: 2, completed_kinds: ['vulnerability', 'secret'] });
+
+    // A vulnerability-only report says nothing about secrets: they stay open.
+    const vulnerabilities = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: readReportFixture('trivy/alpine-310.json') });
+    expect(await scanOf(tenant, vulnerabilities.body.id)).toMatchObject({ resolved_findings: 0, completed_kinds: ['vulnerability'] });
+    expect((await findingsOf(tenant, on.body.asset_id)).filter((r) => r.status === 'open')).toHaveLength(2 + 4);
+  });
+
+  it('keeps licence data out of findings and in the licence inventory', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const response = await importReport(tenant.owner, tenant, { image: image(), format: 'trivy', report: readReportFixture('trivy/license-cyclonedx.json') });
+    expect(await findingsOf(tenant, response.body.asset_id)).toEqual([]);
+    const licences = await t.current.db.query('SELECT license FROM asset_licenses WHERE org_id = $1 AND asset_id = $2', [tenant.id, response.body.asset_id]);
+    expect(licences.rows.length).toBe(3);
+  });
+
+  it('refuses a malformed report or an untrusted image with 400 and records nothing', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const badReport = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image: image(), format: 'trivy', report: { SchemaVersion: 2, Results: 'nope' } } });
+    expect(badReport.status).toBe(400);
+    expect(badReport.body.error).toMatch(/^report refused: /);
+    const badImage = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image: 'https://user:pw@10.0.0.1/x:1', format: 'trivy', report: {} } });
+    expect(badImage.status).toBe(400);
+    expect(badImage.body.error).toMatch(/image reference refused \(/);
+    const scans = await t.current.db.query('SELECT 1 FROM scans WHERE org_id = $1', [tenant.id]);
+    expect(scans.rowCount).toBe(0);
+  });
+
+  it('replays a completed import for the same idempotency key and refuses the key for another report', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const key = `import-${randomUUID()}`;
+    const body = { image: image(), format: 'trivy', report: readReportFixture('trivy/alpine-310.json') };
+    const first = await importReport(tenant.owner, tenant, body, { 'idempotency-key': key });
+    const replay = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body, headers: { 'idempotency-key': key } });
+    expect(replay.status).toBe(202);
+    expect(replay.raw).toBe(first.raw);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const other = await t.current.call('POST', '/api/v1/scans/import', {
+      token: tenant.owner.token,
+      body: { ...body, report: readReportFixture('trivy/ubuntu-1804.json') },
+      headers: { 'idempotency-key': key },
+    });
+    expect(other.status).toBe(409);
+    expect((await t.current.db.query('SELECT 1 FROM scans WHERE org_id = $1', [tenant.id])).rowCount).toBe(1);
+  });
+
+  it('records a pipeline import by an API key as a machine: no person in any user column', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const { id: keyId, key } = await t.current.apiKey(tenant.owner, ['scans:create', 'scans:read']);
+    const response = await t.current.call('POST', '/api/v1/scans/import', { token: key, body: { image: image(), format: 'trivy', report: readReportFixture('trivy/alpine-310.json') } });
+    expect(response.status).toBe(202);
+    expect(response.body.requested_by).toEqual({ kind: 'api_key', id: keyId });
+    const stored = await t.current.db.query('SELECT requested_by FROM scans WHERE org_id = $1 AND id = $2', [tenant.id, response.body.id]);
+    expect(stored.rows[0]).toEqual({ requested_by: null });
+  });
+});

@@ -1,0 +1,67 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/reports/index.js';
+import type { ObservationKind, ParsedReport } from '../../findings/observation.js';
+import type { Database } from '../../platform/db/database.js';
+import { validationFailed } from '../../platform/errors.js';
+import { createIdempotency } from '../../platform/idempotency/idempotency.js';
+import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from '../../platform/idempotency/request.js';
+import { canonicalDigest } from '../../platform/pagination/canonical-json.js';
+import { assetIdentity } from '../image-reference.js';
+import { recordScanResults } from '../scan-results.js';
+import { enabledKinds } from '../scanner-settings.js';
+import { createScan, getScan, parseImageOrRefuse, requesterOf, toScanView } from '../scans.js';
+
+interface ImportBody {
+  image: string;
+  format: ReportFormat;
+  report: unknown;
+}
+
+/**
+ * The kinds a report covers completely. Vulnerability scanners always report
+ * vulnerabilities; a report shows it looked for secrets or misconfigurations only
+ * by containing some, so only then may their absence resolve anything.
+ */
+function coveredKinds(report: ParsedReport): ObservationKind[] {
+  return [...new Set<ObservationKind>(['vulnerability', ...report.observations.map((o) => o.kind)])];
+}
+
+/**
+ * POST /api/v1/scans/import: a report a pipeline already produced becomes a scan
+ * whose results take the same topic and processor as a scanner's.
+ */
+export function importScanReport(deps: { db: Database; now?: () => Date }): OperationHandler {
+  const now = deps.now ?? (() => new Date());
+  return async (ctx) => {
+    const principal = requirePrincipal(ctx);
+    const body = ctx.body as ImportBody;
+    const key = readIdempotencyKey(ctx.headers, body);
+    const reference = parseImageOrRefuse(body.image);
+    let report: ParsedReport;
+    try {
+      report = parseReport(body.format, body.report);
+    } catch (error) {
+      if (error instanceof ReportFormatError) throw validationFailed(`report refused: ${error.message}`);
+      throw error;
+    }
+    const execute = async () => {
+      const scanId = await deps.db.transaction(async (tx) => {
+        const scan = await createScan(tx, principal.orgId, { reference, scanners: [report.scanner], source: 'import', requester: requesterOf(principal) });
+        const kinds = await enabledKinds(tx, principal.orgId);
+        await recordScanResults(
+          tx,
+          { orgId: principal.orgId, scanId: scan.id, assetId: scan.asset_id, assetKey: assetIdentity(reference), enabledKinds: kinds },
+          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: coveredKinds(report) }],
+          now(),
+        );
+        return scan.id;
+      });
+      return { status: 202, body: toScanView(await getScan(deps.db, principal.orgId, scanId)) };
+    };
+    if (key === undefined) return execute();
+    const idempotency = createIdempotency({ db: deps.db, log: ctx.log });
+    const fingerprint = fingerprintRequest('importScanReport', { image: reference.canonical, format: body.format, report: canonicalDigest(body.report) });
+    return toHandlerResult(await idempotency.run({ orgId: principal.orgId, key, fingerprint, execute }));
+  };
+}

@@ -1,0 +1,68 @@
+// The findings pipeline behind a test app: outbox relay -> stream log -> findings
+// processor, plus the scan worker when a test gives it scanners. The postgres
+// profile runs on real Kafka with the real schema registry; the embedded profile
+// on the embedded log in the same database. Nothing of ours is mocked.
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import type { OrgId } from '../../services/platform/db/database.js';
+import type { Worker } from '../../services/platform/jobs.js';
+import { createLogger } from '../../services/platform/logger.js';
+import { createScanWorker } from '../../services/scans/scan-worker.js';
+import type { ScannerAdapter } from '../../services/scans/scanners.js';
+import { createEmbeddedStreamLog } from '../../streams/log/embedded-stream-log.js';
+import { createKafkaStreamLog } from '../../streams/log/kafka-stream-log.js';
+import type { StreamLog, Subscription } from '../../streams/log/stream-log.js';
+import { createOutboxRelay, type OutboxRelay } from '../../streams/outbox-relay.js';
+import { findingsProcessor } from '../../streams/processors/findings-processor.js';
+import { allTopics } from '../../streams/topics.js';
+import { testServices } from './services.js';
+import type { Profile, TestApp } from './test-app.js';
+
+export interface TestPipeline {
+  log: StreamLog;
+  /** Resolves once the scan reached a final state (completed, partial, failed). */
+  scanSettled(orgId: OrgId, scanId: string, timeoutMs?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startPipeline(app: TestApp, profile: Profile, options: { scanners?: Record<string, ScannerAdapter> } = {}): Promise<TestPipeline> {
+  const logger = createLogger('silent');
+  const topicPrefix = `sentinel-test-${randomBytes(5).toString('hex')}.`;
+  const log =
+    profile === 'postgres'
+      ? createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix, clientId: 'pipeline-test', logger })
+      : createEmbeddedStreamLog({ db: app.db, partitions: 4, pollIntervalMs: 10 });
+  await log.ensureTopics(allTopics);
+  const relay: OutboxRelay = createOutboxRelay({ db: app.db, log, logger, pollIntervalMs: 10 });
+  relay.start();
+  const subscription: Subscription = await log.subscribe(findingsProcessor({ db: app.db, logger }));
+  const worker: Worker | undefined = options.scanners ? createScanWorker({ db: app.db, logger, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
+  worker?.start();
+
+  return {
+    log,
+    async scanSettled(orgId, scanId, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = await app.db.query<{ state: string }>('SELECT state FROM scans WHERE org_id = $1 AND id = $2', [orgId, scanId]);
+        const state = found.rows[0]?.state;
+        if (state === 'completed' || state === 'partial' || state === 'failed') return state;
+        if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${state ?? 'missing'} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      await worker?.stop();
+      await subscription.stop();
+      await relay.stop();
+      await log.close();
+      if (profile === 'postgres') {
+        const admin = new Kafka({ clientId: 'pipeline-test-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+        await admin.connect();
+        const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
+        if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+        await admin.disconnect();
+      }
+    },
+  };
+}
