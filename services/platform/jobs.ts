@@ -125,25 +125,40 @@ export function createWorker(options: WorkerOptions) {
     }
   }
 
+  // Slots are refilled as jobs end, not batch by batch: one long job (a scan) never
+  // keeps the worker from claiming the next ones.
+  const inFlight = new Set<Promise<void>>();
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollIntervalMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
   async function run(): Promise<void> {
     while (running) {
+      const free = concurrency - inFlight.size;
       let claimed: Job[] = [];
-      try {
-        claimed = await claimJobs(db, kinds, concurrency, leaseMs);
-        await Promise.all(claimed.map(runJob));
-      } catch (error) {
-        logger.warn({ err: error }, 'job claim failed; retrying');
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(db, kinds, free, leaseMs);
+        } catch (error) {
+          logger.warn({ err: error }, 'job claim failed; retrying');
+        }
       }
-      if (claimed.length === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+      for (const job of claimed) {
+        const task = runJob(job).finally(() => {
+          inFlight.delete(task);
+          wake?.();
         });
+        inFlight.add(task);
       }
+      if (running && (claimed.length === 0 || inFlight.size >= concurrency)) await pause();
     }
+    await Promise.all(inFlight);
   }
 
   return {

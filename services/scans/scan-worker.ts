@@ -42,6 +42,8 @@ export interface ScanWorkerDeps {
   scanners: Record<string, ScannerAdapter>;
   now?: () => Date;
   pollIntervalMs?: number;
+  /** Scans one process runs at once (default 8); each organization is further bounded by its plan. */
+  concurrency?: number;
 }
 
 export function createScanWorker(deps: ScanWorkerDeps): Worker {
@@ -51,6 +53,7 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
     logger: deps.logger,
     kinds: [SCAN_JOB_KIND],
     pollIntervalMs: deps.pollIntervalMs,
+    concurrency: deps.concurrency ?? 8,
     handle: async (job: Job) => {
       const scanId = String(job.payload.scan_id);
       const started = await startScan(deps.db, job.orgId, scanId);

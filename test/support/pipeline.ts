@@ -16,7 +16,8 @@ import { createOutboxRelay, type OutboxRelay } from '../../streams/outbox-relay.
 import { findingsProcessor } from '../../streams/processors/findings-processor.js';
 import { allTopics } from '../../streams/topics.js';
 import { testServices } from './services.js';
-import type { Profile, TestApp } from './test-app.js';
+import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
+import type { Profile, TestApp, TestTenant } from './test-app.js';
 
 export interface TestPipeline {
   log: StreamLog;
@@ -25,11 +26,18 @@ export interface TestPipeline {
   stop(): Promise<void>;
 }
 
-export async function startPipeline(app: TestApp, profile: Profile, options: { scanners?: Record<string, ScannerAdapter> } = {}): Promise<TestPipeline> {
+export interface PipelineOptions {
+  scanners?: Record<string, ScannerAdapter>;
+  /** The log to run on: Kafka for the postgres profile unless a quick embedded log is enough (fixtures). */
+  log?: 'kafka' | 'embedded';
+}
+
+export async function startPipeline(app: TestApp, profile: Profile, options: PipelineOptions = {}): Promise<TestPipeline> {
   const logger = createLogger('silent');
   const topicPrefix = `sentinel-test-${randomBytes(5).toString('hex')}.`;
+  const onKafka = (options.log ?? (profile === 'postgres' ? 'kafka' : 'embedded')) === 'kafka';
   const log =
-    profile === 'postgres'
+    onKafka
       ? createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix, clientId: 'pipeline-test', logger })
       : createEmbeddedStreamLog({ db: app.db, partitions: 4, pollIntervalMs: 10 });
   await log.ensureTopics(allTopics);
@@ -56,7 +64,7 @@ export async function startPipeline(app: TestApp, profile: Profile, options: { s
       await subscription.stop();
       await relay.stop();
       await log.close();
-      if (profile === 'postgres') {
+      if (onKafka) {
         const admin = new Kafka({ clientId: 'pipeline-test-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
         await admin.connect();
         const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
@@ -65,4 +73,19 @@ export async function startPipeline(app: TestApp, profile: Profile, options: { s
       }
     },
   };
+}
+
+/** Imports a report as the tenant's owner and waits until its findings are recorded; for fixtures. */
+export async function importedFindings(app: TestApp, tenant: TestTenant, fixture = 'trivy/alpine-310.json'): Promise<{ scanId: string; assetId: string; findingIds: string[] }> {
+  const pipeline = await startPipeline(app, app.db.kind === 'postgres' ? 'postgres' : 'embedded', { log: 'embedded' });
+  try {
+    const image = `ghcr.io/fixture/app-${randomBytes(4).toString('hex')}:1`;
+    const response = await app.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image, format: fixture.split('/')[0], report: readReportFixture(fixture) } });
+    if (response.status !== 202) throw new Error(`import answered ${response.status}: ${response.raw}`);
+    await pipeline.scanSettled(tenant.id, response.body.id);
+    const found = await app.db.query<{ id: string }>('SELECT id FROM findings WHERE org_id = $1 AND asset_id = $2 ORDER BY id', [tenant.id, response.body.asset_id]);
+    return { scanId: response.body.id, assetId: response.body.asset_id, findingIds: found.rows.map((row) => row.id) };
+  } finally {
+    await pipeline.stop();
+  }
 }
