@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
+import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+
+interface Finding {
+  id: string;
+  asset_id: string;
+  identifier: string;
+  severity: string;
+  status: string;
+  kind: string;
+  component_name: string | null;
+}
+
+describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
+  let pipeline: TestPipeline;
+  beforeAll(async () => {
+    pipeline = await startPipeline(t.current, profile, { log: 'embedded' });
+  });
+  afterAll(async () => {
+    await pipeline.stop();
+  });
+
+  async function importInto(tenant: TestTenant, fixture: string, image = `ghcr.io/acme/list-${randomUUID().slice(0, 8)}:1`) {
+    const [format] = fixture.split('/');
+    const response = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image, format, report: readReportFixture(fixture) } });
+    expect(response.status).toBe(202);
+    await pipeline.scanSettled(tenant.id, response.body.id);
+    return response.body as { id: string; asset_id: string };
+  }
+  const list = (tenant: TestTenant, query: string) => t.current.call('GET', `/api/v1/findings${query}`, { token: tenant.owner.token });
+
+  async function walk(tenant: TestTenant, query: string, meanwhile: () => Promise<void> = async () => undefined): Promise<Finding[]> {
+    const seen: Finding[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await list(tenant, `${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items);
+      if (!page.body.has_more) {
+        expect(page.body.next_cursor).toBeUndefined();
+        return seen;
+      }
+      cursor = page.body.next_cursor;
+      await meanwhile();
+    }
+  }
+
+  it('orders by severity (worst first) by default and filters by status, severity, kind, asset and q', async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const ubuntu = await importInto(tenant, 'trivy/ubuntu-1804.json');
+    const alpine = await importInto(tenant, 'trivy/alpine-310.json');
+    await importInto(neighbour, 'trivy/alpine-310.json');
+
+    const all = await list(tenant, '?limit=200');
+    expect(all.body).toMatchObject({ page: { limit: 200, stable: false }, has_more: false, total: 9 });
+    const ranks = ['critical', 'high', 'medium', 'unknown', 'low', 'none'];
+    const order = all.body.items.map((f: Finding) => ranks.indexOf(f.severity));
+    expect(order).toEqual([...order].sort((a: number, b: number) => a - b));
+
+    const onlyAlpine = await list(tenant, `?asset_id=${alpine.asset_id}`);
+    expect(onlyAlpine.body.items.every((f: Finding) => f.asset_id === alpine.asset_id)).toBe(true);
+    expect(onlyAlpine.body.total).toBe(4);
+    const byAdvisory = await list(tenant, '?q=cve-2019-1549');
+    expect(byAdvisory.body.items.map((f: Finding) => f.component_name).sort()).toEqual(['libcrypto1.1', 'libssl1.1']);
+    const byPackage = await list(tenant, '?q=libssl');
+    expect(byPackage.body.items.every((f: Finding) => f.component_name === 'libssl1.1')).toBe(true);
+    expect(byPackage.body.total).toBe(2);
+    const severities = await list(tenant, '?severity=medium,high&kind=vulnerability&status=open');
+    expect(severities.body.items.every((f: Finding) => ['medium', 'high'].includes(f.severity))).toBe(true);
+    expect(severities.body.total).toBe(all.body.items.filter((f: Finding) => ['medium', 'high'].includes(f.severity)).length);
+    expect((await list(tenant, '?status=resolved')).body).toMatchObject({ items: [], total: 0 });
+    expect((await list(tenant, `?asset_id=${ubuntu.asset_id}&kind=secret`)).body.total).toBe(0);
+  });
+
+  it('shows the second tenant nothing of the first, even filtered by the first tenant\'s asset', async () => {
+    const [a, b] = await t.current.twoTenants();
+    const inA = await importInto(a, 'trivy/alpine-310.json');
+    expect((await list(b, '')).body).toMatchObject({ items: [], total: 0, has_more: false });
+    expect((await list(b, `?asset_id=${inA.asset_id}`)).body).toMatchObject({ items: [], total: 0 });
+    const foreign = await t.current.call('GET', `/api/v1/assets/${inA.asset_id}/findings`, { token: b.owner.token });
+    const missing = await t.current.call('GET', `/api/v1/assets/${randomUUID()}/findings`, { token: b.owner.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.raw).toBe(missing.raw);
+  });
+
+  it('clamps limit to 200, refuses a limit below 1 and an unknown order or filter value', async () => {
+    const [tenant] = await t.current.twoTenants();
+    expect((await list(tenant, '?limit=5000')).body.page.limit).toBe(200);
+    expect((await list(tenant, '')).body.page.limit).toBe(50);
+    expect((await list(tenant, '?limit=0')).status).toBe(400);
+    const order = await list(tenant, '?order=cvss');
+    expect(order.status).toBe(400);
+    expect(order.body.error).toBe('order must be one of: severity, recent');
+    expect((await list(tenant, '?severity=severe')).status).toBe(400);
+  });
+
+  it('walks order recent with limit 2 while scans change findings, seeing every row exactly once', async () => {
+    const [tenant] = await t.current.twoTenants();
+    await importInto(tenant, 'grype/dd-issue_9618.json');
+    const before = (await t.current.db.query<{ id: string }>('SELECT id FROM findings WHERE org_id = $1', [tenant.id])).rows.map((r) => r.id);
+    let round = 0;
+    const seen = await walk(tenant, '?order=recent&limit=2', async () => {
+      // Between pages: new findings arrive and existing ones move (seen again, severity rewritten).
+      if (round++ % 5 === 0) await importInto(tenant, round % 2 ? 'trivy/alpine-310.json' : 'grype/dd-issue_9618.json');
+    });
+    const ids = seen.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(before));
+    const first = await list(tenant, '?order=recent&limit=2');
+    expect(first.body.page).toEqual({ limit: 2, stable: true });
+  });
+
+  it('answers every unusable cursor with one identical error: forged, foreign, for other filters, too long', async () => {
+    const [a, b] = await t.current.twoTenants();
+    await importInto(a, 'trivy/ubuntu-1804.json');
+    await importInto(b, 'trivy/ubuntu-1804.json');
+    const cursor = (await list(a, '?limit=1&status=open')).body.next_cursor as string;
+    expect(cursor.length).toBeLessThan(300);
+    expect((await list(a, `?limit=1&status=open&cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
+
+    const refusals = [
+      await list(a, `?limit=1&status=open,triaged&cursor=${encodeURIComponent(cursor)}`),
+      await list(a, `?limit=1&status=open&order=recent&cursor=${encodeURIComponent(cursor)}`),
+      await list(b, `?limit=1&status=open&cursor=${encodeURIComponent(cursor)}`),
+      await list(a, `?limit=1&status=open&cursor=${encodeURIComponent(cursor.slice(0, -2) + (cursor.endsWith('AA') ? 'BB' : 'AA'))}`),
+      await list(a, `?limit=1&status=open&cursor=${'x'.repeat(4097)}`),
+      await t.current.call('GET', `/api/v1/assets/${randomUUID()}/findings?cursor=${'x'.repeat(4097)}`, { token: a.owner.token }),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(400);
+      expect(refusal.raw).toBe('{"error":"invalid or expired cursor","code":"validation_failed"}');
+    }
+  });
+
+  it('GET /findings/{id} carries the 50 newest events; /events pages through all of them', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const { asset_id } = await importInto(tenant, 'trivy/alpine-310.json');
+    const finding = (await list(tenant, `?asset_id=${asset_id}&limit=1`)).body.items[0] as Finding;
+    // The timeline is append-only; more events are appended as the pipeline appends them.
+    await t.current.db.query(
+      `INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind)
+       SELECT $1, $2, 'status_changed', CASE WHEN n % 2 = 0 THEN 'open' ELSE 'resolved' END, CASE WHEN n % 2 = 0 THEN 'resolved' ELSE 'reopened' END, 'system'
+         FROM generate_series(1, 60) AS n`,
+      [tenant.id, finding.id],
+    );
+    const detail = await t.current.call('GET', `/api/v1/findings/${finding.id}`, { token: tenant.owner.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.events).toHaveLength(50);
+    const all = [];
+    let cursor: string | undefined;
+    do {
+      const page = await t.current.call('GET', `/api/v1/findings/${finding.id}/events?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: tenant.owner.token });
+      all.push(...page.body.items);
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(all).toHaveLength(61);
+    expect(all.slice(0, 50)).toEqual(detail.body.events);
+    expect(all.at(-1)).toMatchObject({ type: 'created', to_status: 'open' });
+  });
+});
