@@ -4,7 +4,7 @@ import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
-import { parsePageRequest, readPage, type PageEnvelope } from '../platform/pagination/page.js';
+import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from '../platform/pagination/page.js';
 import { observationKinds, severities } from './observation.js';
 
 export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
@@ -159,9 +159,25 @@ export async function listFindingsPage(
       );
       return found.rows;
     },
-    countAll: async () => (await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM findings WHERE ${where}`, params)).rows[0]?.n ?? 0,
+    countAll: () => boundedCount(q, `SELECT 1 FROM findings WHERE ${where}`, params),
     toItem: toFindingView,
   });
+}
+
+/** Counted exactly up to this many rows; past it, total is the planner's estimate. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/**
+ * The advisory total without scanning a million rows per page: an exact count
+ * stops after EXACT_TOTAL_LIMIT + 1 rows, and a larger set answers the planner's
+ * estimate of the same query (fresh statistics keep it close), flagged as such.
+ */
+async function boundedCount(q: Queryable, matchingRows: string, params: readonly unknown[]): Promise<ListingTotal> {
+  const counted = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM (${matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`, params);
+  const exact = counted.rows[0]?.n ?? 0;
+  if (exact <= EXACT_TOTAL_LIMIT) return exact;
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matchingRows}`, params);
+  return { estimate: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)) };
 }
 
 interface FindingEventRow {

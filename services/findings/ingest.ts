@@ -22,58 +22,70 @@ export interface IngestScan {
   state: string;
 }
 
-export async function loadIngestScan(q: Queryable, orgId: OrgId, scanId: string): Promise<IngestScan | undefined> {
-  const found = await q.query<{ id: string; asset_id: string; image: string; created_at: string; state: string }>(
+/** The scans named by a batch of results, each looked up in its own organization. */
+export async function loadIngestScans(q: Queryable, keys: readonly { orgId: string; scanId: string }[]): Promise<IngestScan[]> {
+  if (keys.length === 0) return [];
+  const found = await q.query<{ id: string; org_id: string; asset_id: string; image: string; created_at: string; state: string }>(
     // created_at as text keeps its microseconds; a JS Date would round them away.
-    `SELECT id, asset_id, image, created_at::text AS created_at, state FROM scans WHERE org_id = $1 AND id = $2`,
-    [orgId, scanId],
+    `SELECT s.id, s.org_id, s.asset_id, s.image, s.created_at::text AS created_at, s.state
+       FROM scans s JOIN unnest($1::uuid[], $2::uuid[]) AS k (org_id, id) ON s.org_id = k.org_id AND s.id = k.id`,
+    [keys.map((k) => k.orgId), keys.map((k) => k.scanId)],
   );
-  const row = found.rows[0];
-  return row && { id: row.id, orgId, assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state };
+  return found.rows.map((row) => ({ id: row.id, orgId: row.org_id as OrgId, assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
 }
 
 export const isFinalScanState = (state: string): boolean => state === 'completed' || state === 'partial' || state === 'failed';
 
 const vocabulary = <T extends string>(allowed: readonly T[], value: string, fallback: T): T => allowed.find((v) => v === value) ?? fallback;
 
-/**
- * Upserts one scan's observations in one statement and appends a timeline event
- * for every finding it created or reopened. Returns how many of each.
- * Observations of a kind we do not know are dropped by the caller (see the processor).
- */
-export async function applyObservations(
-  tx: Queryable,
-  scan: IngestScan,
-  observations: readonly ScannerObservationRecord[],
-): Promise<{ created: number; reopened: number }> {
-  // One row per fingerprint: ON CONFLICT cannot touch a row twice in one statement.
-  const unique = new Map<string, ScannerObservationRecord>();
-  for (const observation of observations) if (!unique.has(observation.fingerprint)) unique.set(observation.fingerprint, observation);
-  const rows = [...unique.values()];
-  if (rows.length === 0) return { created: 0, reopened: 0 };
+/** An observation with the scan it belongs to, already checked to be that scan's organization and asset. */
+export interface ScannedObservation {
+  scan: IngestScan;
+  observation: ScannerObservationRecord;
+}
 
-  const column = <T>(pick: (o: ScannerObservationRecord) => T): T[] => rows.map(pick);
-  const result = await tx.query<{ type: string; n: number }>(
+/**
+ * Upserts a batch of observations, of any scans and organizations, in one
+ * statement, and appends a timeline event for every finding it created or
+ * reopened; then adds those counts to each scan. Every row carries its own
+ * organization, asset and scan, and the conflict key (org_id, asset_id,
+ * fingerprint) keeps each organization's rows its own.
+ */
+export async function applyObservations(tx: Queryable, batch: readonly ScannedObservation[]): Promise<void> {
+  // One row per (scan, fingerprint): ON CONFLICT cannot touch a row twice in one statement,
+  // and one report naming an issue twice is one sighting.
+  const unique = new Map<string, ScannedObservation>();
+  for (const item of batch) {
+    const key = `${item.scan.orgId}/${item.scan.assetId}/${item.observation.fingerprint}`;
+    const held = unique.get(key);
+    // The same issue seen by two scans of one asset in one batch: the newer sighting wins.
+    if (!held || held.scan.createdAt < item.scan.createdAt) unique.set(key, item);
+  }
+  const rows = [...unique.values()];
+  if (rows.length === 0) return;
+
+  const column = <T>(pick: (item: ScannedObservation) => T): T[] => rows.map(pick);
+  const result = await tx.query<{ scan_id: string; org_id: string; created: number; reopened: number }>(
     `WITH input AS (
-       SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                            $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])
-         AS i (fingerprint, kind, identifier, title, severity, fixability,
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[],
+                            $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
+         AS i (org_id, asset_id, scan_id, seen_at, fingerprint, kind, identifier, title, severity, fixability,
                component_ecosystem, component_name, component_version, install_path, target, detail)
      ),
      -- The statuses before this statement (all parts see one snapshot). No FOR UPDATE:
      -- a row the upsert already changed would be skipped by it. One organization's
      -- results are applied by one consumer at a time (one partition), so no lock is needed.
      prior AS (
-       SELECT f.id, f.status FROM findings f JOIN input i ON i.fingerprint = f.fingerprint
-        WHERE f.org_id = $1 AND f.asset_id = $2
+       SELECT f.id, f.status FROM findings f
+         JOIN input i ON f.org_id = i.org_id AND f.asset_id = i.asset_id AND f.fingerprint = i.fingerprint
      ),
      upserted AS (
        INSERT INTO findings AS f (org_id, asset_id, fingerprint, kind, identifier, title, severity, fixability,
                                   component_ecosystem, component_name, component_version, install_path, target, detail,
                                   status, first_seen_at, last_seen_at, last_seen_scan_id)
-       SELECT $1, $2, i.fingerprint, i.kind, i.identifier, i.title, i.severity, i.fixability,
+       SELECT i.org_id, i.asset_id, i.fingerprint, i.kind, i.identifier, i.title, i.severity, i.fixability,
               i.component_ecosystem, i.component_name, i.component_version, i.install_path, i.target, i.detail::jsonb,
-              'open', $16::timestamptz, $16::timestamptz, $3
+              'open', i.seen_at, i.seen_at, i.scan_id
          FROM input i
        ON CONFLICT (org_id, asset_id, fingerprint) DO UPDATE
           SET title = excluded.title, severity = excluded.severity, fixability = excluded.fixability,
@@ -83,44 +95,44 @@ export async function applyObservations(
               updated_at = clock_timestamp()
         WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
           AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)
-       RETURNING f.id, f.status
+       RETURNING f.id, f.org_id, f.status, f.last_seen_scan_id
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-       SELECT $1, u.id, CASE WHEN p.id IS NULL THEN 'created' ELSE 'status_changed' END, p.status, u.status, $3, 'system'
+       SELECT u.org_id, u.id, CASE WHEN p.id IS NULL THEN 'created' ELSE 'status_changed' END, p.status, u.status, u.last_seen_scan_id, 'system'
          FROM upserted u LEFT JOIN prior p ON p.id = u.id
         WHERE p.id IS NULL OR p.status = 'resolved'
-       RETURNING type
+       RETURNING org_id, scan_id, type
      )
-     SELECT type, count(*)::integer AS n FROM events GROUP BY type`,
+     SELECT scan_id, org_id, count(*) FILTER (WHERE type = 'created')::integer AS created,
+            count(*) FILTER (WHERE type = 'status_changed')::integer AS reopened
+       FROM events GROUP BY scan_id, org_id`,
     [
-      scan.orgId,
-      scan.assetId,
-      scan.id,
-      column((o) => o.fingerprint),
-      column((o) => o.kind),
-      column((o) => o.identifier),
-      column((o) => o.title),
-      column((o) => vocabulary(severities, o.severity, 'unknown')),
-      column((o) => vocabulary(fixabilities, o.fixability, 'unknown')),
-      column((o) => o.component_ecosystem),
-      column((o) => o.component_name),
-      column((o) => o.component_version),
-      column((o) => o.install_path),
-      column((o) => o.target),
-      column((o) => o.detail_json),
-      scan.createdAt,
+      column((r) => r.scan.orgId),
+      column((r) => r.scan.assetId),
+      column((r) => r.scan.id),
+      column((r) => r.scan.createdAt),
+      column((r) => r.observation.fingerprint),
+      column((r) => r.observation.kind),
+      column((r) => r.observation.identifier),
+      column((r) => r.observation.title),
+      column((r) => vocabulary(severities, r.observation.severity, 'unknown')),
+      column((r) => vocabulary(fixabilities, r.observation.fixability, 'unknown')),
+      column((r) => r.observation.component_ecosystem),
+      column((r) => r.observation.component_name),
+      column((r) => r.observation.component_version),
+      column((r) => r.observation.install_path),
+      column((r) => r.observation.target),
+      column((r) => r.observation.detail_json),
     ],
   );
-  const count = (type: string) => result.rows.find((row) => row.type === type)?.n ?? 0;
-  const changed = { created: count('created'), reopened: count('status_changed') };
-  if (changed.created + changed.reopened > 0) {
-    await tx.query(
-      'UPDATE scans SET new_count = coalesce(new_count, 0) + $3, reopened_count = coalesce(reopened_count, 0) + $4 WHERE org_id = $1 AND id = $2',
-      [scan.orgId, scan.id, changed.created, changed.reopened],
-    );
-  }
-  return changed;
+  if (result.rows.length === 0) return;
+  await tx.query(
+    `UPDATE scans s SET new_count = coalesce(s.new_count, 0) + c.created, reopened_count = coalesce(s.reopened_count, 0) + c.reopened
+       FROM unnest($1::uuid[], $2::uuid[], $3::integer[], $4::integer[]) AS c (org_id, scan_id, created, reopened)
+      WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
+    [result.rows.map((r) => r.org_id), result.rows.map((r) => r.scan_id), result.rows.map((r) => r.created), result.rows.map((r) => r.reopened)],
+  );
 }
 
 export const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
@@ -151,38 +163,39 @@ export async function applyCompletion(tx: Queryable, scan: IngestScan, completio
   const row = ended.rows[0];
   if (!row) return false;
 
-  let resolved = 0;
-  if (state === 'completed' && kinds.length > 0) {
-    const result = await tx.query<{ n: number }>(
-      `WITH gone AS (
-         SELECT id, status FROM findings
-          WHERE org_id = $1 AND asset_id = $2 AND kind = ANY ($3::text[]) AND status <> 'resolved' AND last_seen_at < $4::timestamptz
-          FOR UPDATE
-       ),
-       resolved AS (
-         UPDATE findings f
-            SET status = 'resolved', resolved_seen_at = $4::timestamptz, suppression_reason = NULL, suppressed_until = NULL,
-                updated_at = clock_timestamp()
-           FROM gone
-          WHERE f.org_id = $1 AND f.id = gone.id
-         RETURNING f.id, gone.status AS from_status
-       ),
-       events AS (
-         INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-         SELECT $1, id, 'status_changed', from_status, 'resolved', $5, 'system' FROM resolved
-         RETURNING 1
-       )
-       SELECT count(*)::integer AS n FROM events`,
-      [scan.orgId, scan.assetId, kinds, scan.createdAt, scan.id],
-    );
-    resolved = result.rows[0]?.n ?? 0;
-  }
-  await tx.query('UPDATE scans SET resolved_count = $3 WHERE org_id = $1 AND id = $2', [scan.orgId, scan.id, resolved]);
-  await tx.query('UPDATE assets SET last_scanned_at = greatest(last_scanned_at, $3) WHERE org_id = $1 AND id = $2', [
-    scan.orgId,
-    scan.assetId,
-    completedAt,
-  ]);
+  // Resolution by absence, the scan's resolved count and the asset's last scan time in one statement.
+  const resolveByAbsence = state === 'completed' && kinds.length > 0;
+  const result = await tx.query<{ n: number }>(
+    `WITH gone AS (
+       SELECT id, status FROM findings
+        WHERE $6::boolean AND org_id = $1 AND asset_id = $2 AND kind = ANY ($3::text[]) AND status <> 'resolved'
+          AND last_seen_at < $4::timestamptz
+        FOR UPDATE
+     ),
+     resolved AS (
+       UPDATE findings f
+          SET status = 'resolved', resolved_seen_at = $4::timestamptz, suppression_reason = NULL, suppressed_until = NULL,
+              updated_at = clock_timestamp()
+         FROM gone
+        WHERE f.org_id = $1 AND f.id = gone.id
+       RETURNING f.id, gone.status AS from_status
+     ),
+     events AS (
+       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
+       SELECT $1, id, 'status_changed', from_status, 'resolved', $5, 'system' FROM resolved
+       RETURNING 1
+     ),
+     counted AS (SELECT count(*)::integer AS n FROM events),
+     scan_counts AS (
+       UPDATE scans SET resolved_count = (SELECT n FROM counted) WHERE org_id = $1 AND id = $5 RETURNING 1
+     ),
+     asset_stamp AS (
+       UPDATE assets SET last_scanned_at = greatest(last_scanned_at, $7::timestamptz) WHERE org_id = $1 AND id = $2 RETURNING 1
+     )
+     SELECT n FROM counted`,
+    [scan.orgId, scan.assetId, kinds, scan.createdAt, scan.id, resolveByAbsence, completedAt],
+  );
+  const resolved = result.rows[0]?.n ?? 0;
   await appendToOutbox(tx, scan.orgId, {
     type: state === 'failed' ? 'scan.failed' : 'scan.completed',
     subjectId: scan.id,

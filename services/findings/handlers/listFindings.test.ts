@@ -161,4 +161,23 @@ describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, count
     expect(all.slice(0, 50)).toEqual(detail.body.events);
     expect(all.at(-1)).toMatchObject({ type: 'created', to_status: 'open' });
   });
+
+  it('counts exactly up to 10,000 and estimates a larger set, saying so', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const { asset_id, id: scanId } = await importInto(tenant, 'trivy/alpine-310.json');
+    expect((await list(tenant, '')).body).not.toHaveProperty('total_estimated');
+    await t.current.db.query(
+      `INSERT INTO findings (org_id, asset_id, fingerprint, kind, identifier, severity, fixability, status, detail, first_seen_at, last_seen_at, last_seen_scan_id)
+       SELECT $1, $2, 'fp1:' || lpad(to_hex(n), 64, '0'), 'vulnerability', 'CVE-2030-' || n, 'low', 'unknown', 'open', '{"fixed_version":null}', now(), now(), $3
+         FROM generate_series(1, 12000) AS n`,
+      [tenant.id, asset_id, scanId],
+    );
+    await t.current.db.query('ANALYZE findings');
+    const page = await list(tenant, '?limit=1');
+    expect(page.body.total_estimated).toBe(true);
+    expect(page.body.total).toBeGreaterThan(10_000);
+    const exact = await list(tenant, '?severity=critical,high,medium');
+    expect(exact.body).not.toHaveProperty('total_estimated');
+    expect(exact.body.total).toBe(4);
+  });
 });

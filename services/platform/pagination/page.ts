@@ -60,7 +60,12 @@ export interface PageEnvelope<Item> {
   next_cursor?: string;
   /** The count of the whole filtered set; advisory, it may change while a client pages. */
   total: number;
+  /** Present (true) when total is the planner's estimate: the set is larger than an exact count's budget. */
+  total_estimated?: true;
 }
+
+/** What a listing's countAll answers: the exact count, or an estimate for a very large set. */
+export type ListingTotal = number | { estimate: number };
 
 export function pageEnvelope<Item>(page: {
   items: Item[];
@@ -68,7 +73,7 @@ export function pageEnvelope<Item>(page: {
   stable: boolean;
   hasMore: boolean;
   nextCursor: string | undefined;
-  total: number;
+  total: ListingTotal;
 }): PageEnvelope<Item> {
   if (page.hasMore && page.nextCursor === undefined) throw new Error('a page with more rows after it needs a next cursor');
   return {
@@ -76,7 +81,7 @@ export function pageEnvelope<Item>(page: {
     page: { limit: page.limit, stable: page.stable },
     has_more: page.hasMore,
     ...(page.hasMore ? { next_cursor: page.nextCursor } : {}),
-    total: page.total,
+    ...(typeof page.total === 'number' ? { total: page.total } : { total: page.total.estimate, total_estimated: true as const }),
   };
 }
 
@@ -97,7 +102,7 @@ export interface ReadPageOptions<Row extends KeysetRow, Item> {
    */
   fetchRows(position: unknown, fetchLimit: number): Promise<Row[]>;
   /** How many rows match the filters in the organization (the advisory total). */
-  countAll(): Promise<number>;
+  countAll(): Promise<ListingTotal>;
   toItem(row: Row): Item;
 }
 
