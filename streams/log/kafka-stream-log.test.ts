@@ -61,6 +61,25 @@ describe('Kafka stream log', () => {
     expect(metadata.topics[0]?.partitions).toHaveLength(3);
   });
 
+  it('publishes more than the broker takes in one request, in order, for one key', async () => {
+    const log = createKafkaStreamLog(options);
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    // 3,000 records of ~1 KiB for one organization: about 3 MiB into one partition.
+    const sent = Array.from({ length: 3_000 }, (_, n) => ({
+      key: 'org-large',
+      value: { event_id: randomUUID(), org_id: 'org-large', type: 'bulk', occurred_at: n, subject_id: null, actor: { kind: 'system', id: null }, correlation_id: null, payload: 'x'.repeat(1_000) },
+    }));
+    await log.publish(topic, sent);
+    const received: string[] = [];
+    const subscription = await log.subscribe<{ event_id: string }>({ group: `g-${randomUUID()}`, topic, handle: async (batch) => void received.push(...batch.map((r) => r.value.event_id)) });
+    const deadline = Date.now() + 30_000;
+    while (received.length < sent.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await subscription.stop();
+    await log.close();
+    expect(received).toEqual(sent.map((record) => record.value.event_id));
+  });
+
   it('rejects ping when only the schema registry is unreachable', async () => {
     const log = createKafkaStreamLog({ ...options, schemaRegistryUrl: 'http://127.0.0.1:1/apis/ccompat/v7', pingTimeoutMs: 2_000 });
     await expect(log.ping()).rejects.toThrow();

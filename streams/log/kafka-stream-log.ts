@@ -54,6 +54,28 @@ const REGISTRY_TIMEOUT_MS = 10_000;
 // The Confluent wire format: magic byte 0, the schema id as a big-endian int32, the Avro body.
 const WIRE_HEADER_LENGTH = 5;
 
+/** Upper bound on the encoded values of one produce request. */
+const SEND_BYTES = 512 * 1024;
+
+/** Consecutive parts of the messages whose keys and values add up to at most `limit` bytes (a larger message goes alone). */
+function partsOfAtMost<M extends { key: string; value: Buffer }>(limit: number, messages: M[]): M[][] {
+  const parts: M[][] = [];
+  let part: M[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = message.value.length + Buffer.byteLength(message.key);
+    if (part.length > 0 && bytes + size > limit) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(message);
+    bytes += size;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
 /** Thrown out of eachBatch so kafkajs seeks back and redelivers; wrapping keeps kafkajs from treating the handler's error as fatal. */
 class BatchFailedError extends Error {
   constructor(cause: unknown) {
@@ -157,7 +179,9 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
         records.map(async (record) => ({ key: record.key, value: await registry.encode(schemaId, record.value), headers: record.headers })),
       );
       await producerConnection.connect();
-      await producer.send({ topic: topicName(topic), acks: -1, messages });
+      // Sent in order, one bounded request after another: a partition's record batch
+      // must stay under the broker's message.max.bytes (1 MiB by default).
+      for (const part of partsOfAtMost(SEND_BYTES, messages)) await producer.send({ topic: topicName(topic), acks: -1, messages: part });
     },
 
     async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
