@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/support/http-client.js';
-import { AppError } from '../platform/errors.js';
+import { unauthorized } from '../platform/errors.js';
 import { createLogger } from '../platform/logger.js';
 import { buildApp, type App } from './app.js';
 
@@ -41,7 +41,7 @@ describe('HTTP facade', () => {
       trustedProxies: [],
       guard: async (_request, security) => {
         guardCalls.push(`${security.operationId}:${security.permission}`);
-        throw new AppError('unauthorized', 'authentication required');
+        throw unauthorized();
       },
       handlers: {
         echo: async (ctx) => ({ status: 200, body: { got: ctx.body, requestId: ctx.requestId } }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
-import { AppError, toHttpError, validationFailed } from '../platform/errors.js';
+import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
 import type { OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
@@ -82,10 +82,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   api.register({
     notFound: async () => {
-      throw new AppError('not_found', 'not found');
+      throw notFound();
     },
+    // A wrong method answers like an unknown route, so it discloses no route either.
     methodNotAllowed: async () => {
-      throw new AppError('not_found', 'not found');
+      throw notFound();
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
     // nothing about the request shape: 401 comes before 400.
@@ -97,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (result.headers) reply.headers(result.headers);
     },
     unauthorizedHandler: async () => {
-      throw new AppError('unauthorized', 'authentication required');
+      throw unauthorized();
     },
     validationFail: async (c: Context) => {
       const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || 'request'} ${e.message ?? 'is invalid'}`.trim());
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     return sendError(request, reply, error);
   });
-  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found', 'not found')));
+  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
 
   fastify.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
