@@ -92,6 +92,31 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
       expect((await login(behindProxy.current, '198.51.100.8')).status).toBe(401);
     });
 
+    it('shows the address state, without counting, on every response no limit counted', async () => {
+      const from = { 'x-forwarded-for': '198.51.100.20' };
+      const app = behindProxy.current;
+      const uncounted: Array<[number, () => ReturnType<TestApp['call']>]> = [
+        [200, () => app.call('GET', '/health', { headers: from })],
+        [200, () => app.call('GET', '/ready', { headers: from })],
+        [200, () => app.call('GET', '/api/v1/openapi.json', { headers: from })],
+        [404, () => app.call('GET', '/api/v1/no-such-route', { headers: from })],
+        [401, () => app.call('GET', '/api/v1/me', { headers: from })],
+        // Refused by validation before the route's limit counts it.
+        [400, () => app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test' }, headers: from })],
+      ];
+      const expectAddressState = async (remaining: string): Promise<void> => {
+        for (const [status, request] of uncounted) {
+          const response = await request();
+          expect(response.status).toBe(status);
+          expect(response.headers).toMatchObject({ 'ratelimit-limit': '10', 'ratelimit-remaining': remaining });
+          expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        }
+      };
+      await expectAddressState('10');
+      expect((await login(app, '198.51.100.20')).headers).toMatchObject({ 'ratelimit-remaining': '9' });
+      await expectAddressState('9');
+    });
+
     it("ignores X-Forwarded-For from an untrusted peer: the peer's own address is counted", async () => {
       const statuses = await burst(direct.current, 10, async () => login(direct.current, `203.0.113.${Math.floor(Math.random() * 250) + 1}`));
       expect(statuses).toEqual(Array(10).fill(401));
@@ -104,12 +129,18 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
     const failOpen = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable() }));
     const failClosed = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable(), rateLimit: { failClosed: true } }));
 
-    it('fails open by default: requests are served without limiter headers', async () => {
+    it('fails open by default: requests are served, every response declaring the limiter state unknown', async () => {
       const person = await t.current.signup();
-      const response = await failOpen.current.call('GET', '/api/v1/me', { token: person.token });
-      expect(response.status).toBe(200);
-      expect(response.headers['ratelimit-limit']).toBeUndefined();
-      expect((await failOpen.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(200);
+      for (const [status, response] of [
+        [200, await failOpen.current.call('GET', '/api/v1/me', { token: person.token })],
+        [200, await failOpen.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } })],
+        [401, await failOpen.current.call('GET', '/api/v1/me')],
+        [200, await failOpen.current.call('GET', '/health')],
+      ] as const) {
+        expect(response.status).toBe(status);
+        expect(response.headers['ratelimit-state']).toBe('unknown');
+        expect(response.headers['ratelimit-limit']).toBeUndefined();
+      }
     });
 
     it('fails closed when configured: 503 unavailable on authenticated and authentication routes', async () => {
@@ -118,7 +149,7 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
       const me = await failClosed.current.call('GET', '/api/v1/me', { token: person.token });
       expect(me.status).toBe(503);
       expect(me.body).toEqual(unavailable);
-      expect(me.headers['retry-after']).toBe('1');
+      expect(me.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-state': 'unknown' });
       const login = await failClosed.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
       expect(login.status).toBe(503);
       expect(login.body).toEqual(unavailable);

@@ -5,7 +5,7 @@ import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
 import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
-import type { OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
+import type { LimiterStateOf, OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -14,6 +14,7 @@ export interface AppOptions {
   /** One handler per operationId of api/openapi.yaml; a missing or extra one stops start-up. */
   handlers: Record<string, OperationHandler>;
   guard: RequestGuard;
+  limiterState: LimiterStateOf;
   trustedProxies: string[];
   bodyLimitBytes?: number;
   /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
@@ -55,6 +56,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Last, so it sees every response, including Fastify's own refusals and unknown routes.
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.headers(await options.limiterState(request, reply.getHeaders()));
   });
 
   const send = (reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) => {

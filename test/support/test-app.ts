@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { ScryptParameters } from '../../services/accounts/passwords.js';
 import type { Role, ScopeRegistry } from '../../services/accounts/permissions.js';
 import { buildApp, type App } from '../../services/http/app.js';
-import { createGuard, createHandlers } from '../../services/http/routes.js';
+import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
 import { addMembership } from '../../services/organizations/memberships.js';
 import type { Config } from '../../services/platform/config.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
@@ -115,6 +115,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     logger: createLogger('silent'),
     handlers: createHandlers(dependencies),
     guard: createGuard(dependencies),
+    limiterState: createLimiterState(dependencies),
     trustedProxies: options.trustedProxies ?? [],
   });
   const call = apiClient(app);

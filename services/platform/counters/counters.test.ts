@@ -75,9 +75,30 @@ describe.each(adapters)('Counters contract ($name)', ({ create }) => {
     expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   });
 
+  it('peeks at a window without counting, and at a key without one as a whole window to come', async () => {
+    const key = freshKey();
+    expect(await counters.peek(key, 60_000)).toEqual({ count: 0, resetInMs: 60_000 });
+    await counters.hit(key, 60_000);
+    await counters.hit(key, 60_000);
+    const peeked = await counters.peek(key, 60_000);
+    expect(peeked.count).toBe(2);
+    expect(peeked.resetInMs).toBeGreaterThan(59_000);
+    expect(peeked.resetInMs).toBeLessThanOrEqual(60_000);
+    expect((await counters.peek(key, 60_000)).count).toBe(2);
+    expect((await counters.hit(key, 60_000)).count).toBe(3);
+  });
+
+  it('peeks past the end of a window as at no window', async () => {
+    const key = freshKey();
+    const { resetInMs } = await counters.hit(key, 250);
+    await sleep(resetInMs + 50);
+    expect(await counters.peek(key, 250)).toEqual({ count: 0, resetInMs: 250 });
+  });
+
   it('refuses a window that is not a positive integer', async () => {
     await expect(counters.hit(freshKey(), 0)).rejects.toThrow(RangeError);
     await expect(counters.hit(freshKey(), 1.5)).rejects.toThrow(RangeError);
+    await expect(counters.peek(freshKey(), 0)).rejects.toThrow(RangeError);
   });
 });
 
@@ -190,6 +211,7 @@ describe('redis counters without a working Redis', () => {
       const started = Date.now();
       await expect(counters.hit('k', 1_000)).rejects.toThrow();
       await expect(counters.hit('k', 1_000)).rejects.toThrow();
+      await expect(counters.peek('k', 1_000)).rejects.toThrow();
       await expect(counters.ping()).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
