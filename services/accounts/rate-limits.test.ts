@@ -1,9 +1,12 @@
 // Request rate limits over HTTP (spec 8): per credential at the real default of
-// 600 a minute, per source address on the authentication routes, and the
-// behaviour with the counter store unreachable.
-import { describe, expect, it } from 'vitest';
+// 600 a minute, per source address on the authentication routes, the limiter state
+// on every response, and the behaviour when Redis goes away mid-run.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServices } from '../../test/support/services.js';
+import { startTcpRelay, type TcpRelay } from '../../test/support/tcp-relay.js';
+import { testProfiles, useTestApp, type TestApp, type TestPerson } from '../../test/support/test-app.js';
 import { createRedisCounters } from '../platform/counters/redis-counters.js';
-import { testProfiles, useTestApp, type TestApp } from '../../test/support/test-app.js';
 
 const RATE_LIMITED = '{"error":"too many requests, retry later","code":"rate_limited"}';
 
@@ -123,36 +126,54 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
       expectRefusal(await login(direct.current, '203.0.113.254'));
     });
   });
+});
 
-  describe('with the counter store unreachable', () => {
-    const unreachable = () => createRedisCounters({ url: 'redis://127.0.0.1:1' });
-    const failOpen = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable() }));
-    const failClosed = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable(), rateLimit: { failClosed: true } }));
+// The full profile's counter store going away under a running service: a relay to the
+// real Redis, cut while the limiter's connection is live, then restored.
+describe('rate limits with Redis cut mid-run (postgres)', () => {
+  let relay: TcpRelay;
+  beforeAll(async () => {
+    relay = await startTcpRelay(testServices.redisUrl);
+  });
+  afterAll(() => relay.close());
+  const throughRelay = () => createRedisCounters({ url: relay.url, keyPrefix: `sentinel:rl:test:${randomBytes(6).toString('hex')}:` });
+  const failOpen = useTestApp(() => ({ profile: 'postgres', counters: throughRelay() }));
+  const failClosed = useTestApp(() => ({ profile: 'postgres', sharing: failOpen.current, counters: throughRelay(), rateLimit: { failClosed: true } }));
 
-    it('fails open by default: requests are served, every response declaring the limiter state unknown', async () => {
-      const person = await t.current.signup();
-      for (const [status, response] of [
-        [200, await failOpen.current.call('GET', '/api/v1/me', { token: person.token })],
-        [200, await failOpen.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } })],
-        [401, await failOpen.current.call('GET', '/api/v1/me')],
-        [200, await failOpen.current.call('GET', '/health')],
-      ] as const) {
-        expect(response.status).toBe(status);
-        expect(response.headers['ratelimit-state']).toBe('unknown');
-        expect(response.headers['ratelimit-limit']).toBeUndefined();
-      }
-    });
+  const me = (app: TestApp, person: TestPerson) => app.call('GET', '/api/v1/me', { token: person.token });
+  const login = (app: TestApp, person: TestPerson) => app.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
+  /** Once the limiter has reconnected by itself, requests are counted again. */
+  const countedAgain = (app: TestApp, person: TestPerson) =>
+    expect.poll(async () => (await me(app, person)).headers['ratelimit-limit'], { timeout: 10_000, interval: 100 }).toBe('600');
 
-    it('fails closed when configured: 503 unavailable on authenticated and authentication routes', async () => {
-      const person = await t.current.signup();
-      const unavailable = { error: 'the service is temporarily unavailable, retry later', code: 'unavailable' };
-      const me = await failClosed.current.call('GET', '/api/v1/me', { token: person.token });
-      expect(me.status).toBe(503);
-      expect(me.body).toEqual(unavailable);
-      expect(me.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-state': 'unknown' });
-      const login = await failClosed.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
-      expect(login.status).toBe(503);
-      expect(login.body).toEqual(unavailable);
-    });
+  it('fails open by default: served with 200 while Redis is away, the state declared unknown', async () => {
+    const person = await failOpen.current.signup();
+    expect((await me(failOpen.current, person)).headers['ratelimit-limit']).toBe('600');
+
+    await relay.cut();
+    for (const response of [await me(failOpen.current, person), await login(failOpen.current, person)]) {
+      expect(response.status).toBe(200);
+      expect(response.headers['ratelimit-state']).toBe('unknown');
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+    }
+
+    await relay.restore();
+    await countedAgain(failOpen.current, person);
+  });
+
+  it('fails closed when configured: 503 unavailable on authenticated and authentication routes while Redis is away', async () => {
+    const person = await failOpen.current.signup();
+    await countedAgain(failClosed.current, person);
+
+    await relay.cut();
+    const unavailable = '{"error":"the service is temporarily unavailable, retry later","code":"unavailable"}';
+    for (const response of [await me(failClosed.current, person), await login(failClosed.current, person)]) {
+      expect(response.status).toBe(503);
+      expect(response.raw).toBe(unavailable);
+      expect(response.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-state': 'unknown' });
+    }
+
+    await relay.restore();
+    await countedAgain(failClosed.current, person);
   });
 });

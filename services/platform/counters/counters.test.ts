@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../test/support/services.js';
+import { startTcpRelay, type TcpRelay } from '../../../test/support/tcp-relay.js';
 import type { Counters } from './counters.js';
 import { createMemoryCounters } from './memory-counters.js';
 import { createRedisCounters } from './redis-counters.js';
@@ -147,40 +148,23 @@ describe('redis counters', () => {
 });
 
 describe('redis counters through an outage', () => {
-  // A TCP relay to the real Redis that the test can cut and restore.
-  const redisAddress = new URL(testServices.redisUrl);
-  const links = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(Number(redisAddress.port || 6379), redisAddress.hostname);
-    for (const socket of [client, upstream]) {
-      links.add(socket);
-      socket.on('error', () => undefined).on('close', () => links.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
+  let relay: TcpRelay;
+  beforeAll(async () => {
+    relay = await startTcpRelay(testServices.redisUrl);
   });
-  const listen = (port: number): Promise<void> => new Promise((resolve) => relay.listen(port, '127.0.0.1', resolve));
-  const cut = async (): Promise<void> => {
-    const closed = new Promise((resolve) => relay.close(resolve));
-    for (const socket of links) socket.destroy();
-    await closed;
-  };
-  afterAll(async () => {
-    if (relay.listening) await cut();
-  });
+  afterAll(() => relay.close());
 
   it('rejects quickly while Redis is unreachable and recovers by itself', async () => {
-    await listen(0);
-    const port = (relay.address() as AddressInfo).port;
-    const counters = createRedisCounters({ url: `redis://127.0.0.1:${port}`, keyPrefix: redisPrefix });
+    const counters = createRedisCounters({ url: relay.url, keyPrefix: redisPrefix });
     try {
       expect((await counters.hit('outage', 60_000)).count).toBe(1);
 
-      await cut();
+      await relay.cut();
       const started = Date.now();
       await expect(counters.hit('outage', 60_000)).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
 
-      await listen(port);
+      await relay.restore();
       await expect.poll(() => counters.hit('outage', 60_000).then((r) => r.count, () => 0), { timeout: 10_000, interval: 100 }).toBe(2);
     } finally {
       await counters.close();
