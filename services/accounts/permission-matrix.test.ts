@@ -3,7 +3,7 @@
 // operations come from the document's x-permission and security, so a new route
 // joins the matrix by being declared; who holds what comes from the hand-written
 // table of test/support/spec-permissions.ts, never from the implementation.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedForbiddenBody, securedOperations, urlOf } from '../../test/support/security-suite.js';
 import { specGrantableScopes, specPermissionsByRole, specRoles, type SpecRole } from '../../test/support/spec-permissions.js';
 import type { ApiResponse } from '../../test/support/http-client.js';
@@ -40,6 +40,9 @@ describe.each(testProfiles)('permission matrix ($profile)', (profile) => {
   const attempt = (operation: (typeof operations)[number], token: string) => t.current.call(operation.method, urlOf(operation), { token });
 
   describe.each(operations)('$method $path ($operationId)', (operation) => {
+    // Once per operation rather than per attempt: the neighbour's reads count against its owner's rate limit.
+    afterAll(() => t.current.expectNeighbourUntouched());
+
     it.each(specRoles)('as %s', async (role) => {
       // A session of its own, because some operations (logout) end the session they are called with.
       const { token } = await t.current.login(people.get(role)!);

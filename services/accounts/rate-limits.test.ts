@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../test/support/services.js';
 import { startTcpRelay, type TcpRelay } from '../../test/support/tcp-relay.js';
-import { testProfiles, useTestApp, type TestApp, type TestPerson } from '../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp, type TestPerson } from '../../test/support/test-app.js';
 import { createRedisCounters } from '../platform/counters/redis-counters.js';
 
 const RATE_LIMITED = '{"error":"too many requests, retry later","code":"rate_limited"}';
@@ -29,6 +29,7 @@ const expectRefusal = (response: Awaited<ReturnType<TestApp['call']>>): void => 
 
 describe.each(testProfiles)('rate limits ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   describe('per credential, at the default of 600 a minute', () => {
     it('refuses the 601st request of a person, whatever session or address it comes from', async () => {
@@ -139,6 +140,7 @@ describe('rate limits with Redis cut mid-run (postgres)', () => {
   const throughRelay = () => createRedisCounters({ url: relay.url, keyPrefix: `sentinel:rl:test:${randomBytes(6).toString('hex')}:` });
   const failOpen = useTestApp(() => ({ profile: 'postgres', counters: throughRelay() }));
   const failClosed = useTestApp(() => ({ profile: 'postgres', sharing: failOpen.current, counters: throughRelay(), rateLimit: { failClosed: true } }));
+  expectNeighbourUntouchedAfterEach(failOpen);
 
   const me = (app: TestApp, person: TestPerson) => app.call('GET', '/api/v1/me', { token: person.token });
   const login = (app: TestApp, person: TestPerson) => app.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { specPermissionsByRole } from '../../../test/support/spec-permissions.js';
 
 describe.each(testProfiles)('GET /api/v1/me ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('answers the person and the acting organization with their role and permissions there', async () => {
     const tenant = await t.current.tenant();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { specGrantableScopes, specNeverGrantable } from '../../../test/support/spec-permissions.js';
 import { grantableScopes } from '../../accounts/permissions.js';
 
 describe.each(testProfiles)('GET /api/v1/api-keys/scopes ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('lists exactly the 13 grantable scopes of spec 2.4 with their descriptions to any signed-in person, none of the 9 never-grantable ones', async () => {
     const tenant = await t.current.tenant();
