@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specGrantableScopes, specNeverGrantable, specPermissionsByRole, specRoles } from '../../test/support/spec-permissions.js';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
@@ -54,6 +55,13 @@ describe('permission registry', () => {
 
   it('gives admins organization:manage, identity:read and members:manage (spec 2.3)', () => {
     for (const permission of ['organization:manage', 'identity:read', 'members:manage'] as const) expect(permissionsOf('admin').has(permission)).toBe(true);
+  });
+
+  it('is shown exactly, as generated from this registry, in the Accounts section of docs/decisions.md', () => {
+    const header = [`| Permission | API key | ${roles.join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`];
+    const rows = allPermissions.map((p) => `| \`${p}\` | ${p in grantableScopes ? 'grantable' : 'never'} | ${roles.map((role) => (permissionsOf(role).has(p) ? 'yes' : '')).join(' | ')} |`);
+    const decisions = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
+    expect(decisions).toContain([...header, ...rows].join('\n'));
   });
 
   it('lists the same roles as the document', () => {
