@@ -2,7 +2,7 @@
 // role in one process; the full profile can run each separately and scale it out.
 import type { Platform } from './composition.js';
 import { buildApp } from './http/app.js';
-import { createGuard, createHandlers } from './http/routes.js';
+import { createGuard, createHandlers, createLimiterState } from './http/routes.js';
 import { createOutboxRelay } from '../streams/outbox-relay.js';
 import { createProcessors } from '../streams/processors/index.js';
 import { createWorkers } from './workers.js';
@@ -19,6 +19,7 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
     logger: platform.logger,
     handlers: createHandlers(routeDependencies),
     guard: createGuard(routeDependencies),
+    limiterState: createLimiterState(routeDependencies),
     trustedProxies: platform.config.trustedProxies,
   });
   const address = await app.fastify.listen({ host: platform.config.host, port: platform.config.port });

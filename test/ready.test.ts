@@ -5,7 +5,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
 import { buildApp, type App } from '../services/http/app.js';
-import { createHandlers } from '../services/http/routes.js';
+import { createHandlers, createLimiterState } from '../services/http/routes.js';
 import { parseConfig } from '../services/platform/config.js';
 import { createLogger } from '../services/platform/logger.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
@@ -53,7 +53,8 @@ describe('GET /ready on the full profile', () => {
       TOPIC_PREFIX: topicPrefix,
     });
     platform = await createPlatform(config, createLogger('silent'));
-    app = await buildApp({ logger: platform.logger, handlers: createHandlers({ readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config }), guard: async () => ({}) as never, trustedProxies: [] });
+    const routeDependencies = { readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config };
+    app = await buildApp({ logger: platform.logger, handlers: createHandlers(routeDependencies), guard: async () => ({}) as never, limiterState: createLimiterState(routeDependencies), trustedProxies: [] });
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { AppError, conflict, unauthorized, withHeaders } from '../platform/error
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/api-keys.js';
 import { resolveActingMembership } from '../organizations/memberships.js';
 import type { AccessTokens } from './access-tokens.js';
-import { actorOf, originOfRequest, recordIdentityEvent, type RequestOrigin } from './identity-audit.js';
+import { originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from './identity-audit.js';
 import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from './permissions.js';
 import type { Principal } from './principal.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -64,28 +64,19 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     return credential.startsWith(API_KEY_PREFIX) ? authenticateApiKey(credential, origin, request.log) : authenticateSession(credential, request.log);
   };
 
-  const deny = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin, refusal: AppError): Promise<never> => {
-    await recordIdentityEvent(deps.db, principal.orgId, origin, {
-      actor: actorOf(principal),
-      action: 'authz.denied',
-      detail: { operation_id: security.operationId, required_scope: security.permission ?? null, principal: principal.kind, reason: refusal.message },
-    });
-    throw refusal;
-  };
-
   const admit = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin): Promise<void> => {
     if (security.permission !== undefined) {
       try {
         authorize(principal, security.permission);
       } catch (refusal) {
-        await deny(principal, security, origin, refusal as AppError);
+        await refuseAuthorization(deps.db, principal, origin, security.operationId, refusal as AppError);
       }
     }
     // A key is admitted only where the document accepts keys and names the scope it needs.
     const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
     if (!accepted) {
       const needs = security.schemes.includes('session') ? 'a browser session' : 'an API key';
-      await deny(principal, security, origin, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
+      await refuseAuthorization(deps.db, principal, origin, security.operationId, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
     }
   };
 

@@ -3,7 +3,8 @@
 // refused requests. Rows are append-only (a trigger refuses UPDATE and DELETE).
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../http/handler.js';
-import type { OrgId, Queryable } from '../platform/db/database.js';
+import type { Database, OrgId, Queryable } from '../platform/db/database.js';
+import type { AppError } from '../platform/errors.js';
 import type { Principal } from './principal.js';
 
 /** Who acted. A machine is never recorded as a person (spec 2.2). */
@@ -64,6 +65,21 @@ export async function recordIdentityEvent(q: Queryable, orgId: OrgId, origin: Re
       JSON.stringify(redact(event.detail ?? {})),
     ],
   );
+}
+
+/**
+ * Every refused authorization ends here: recorded as authz.denied in the organization
+ * the caller acts in (spec 6.2, 7 rule 7), then thrown. It takes the Database, never a
+ * transaction, because the refusal rolls back the transaction it happened in and the
+ * record must outlive it.
+ */
+export async function refuseAuthorization(db: Database, principal: Principal, origin: RequestOrigin, operationId: string, refusal: AppError): Promise<never> {
+  await recordIdentityEvent(db, principal.orgId, origin, {
+    actor: actorOf(principal),
+    action: 'authz.denied',
+    detail: { operation_id: operationId, required_scope: refusal.details.required_scope ?? null, principal: principal.kind, reason: refusal.message },
+  });
+  throw refusal;
 }
 
 // Key names whose values never reach the trail (spec 5.15). Identifiers of such

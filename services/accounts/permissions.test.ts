@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { specGrantableScopes, specNeverGrantable, specPermissionsByRole, specRoles } from '../../test/support/spec-permissions.js';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
 import { asOrgId } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
@@ -23,10 +25,15 @@ const person = (permissions: Iterable<string>): Principal => ({ kind: 'user', us
 const key = (permissions: Iterable<string>): Principal => ({ kind: 'api_key', apiKeyId: randomUUID(), orgId: asOrgId(randomUUID()), permissions: new Set(permissions) });
 
 describe('permission registry', () => {
-  it('has the 13 grantable scopes and the 9 never-grantable permissions of spec 2.4, disjoint', () => {
-    expect(Object.keys(grantableScopes)).toHaveLength(13);
-    expect(neverGrantablePermissions).toHaveLength(9);
-    expect(new Set(allPermissions).size).toBe(22);
+  it('has exactly the 13 grantable scopes and the 9 never-grantable permissions of spec 2.4, in its order', () => {
+    expect(Object.keys(grantableScopes)).toEqual(specGrantableScopes);
+    expect(neverGrantablePermissions).toEqual(specNeverGrantable);
+    expect(allPermissions).toEqual([...specGrantableScopes, ...specNeverGrantable]);
+  });
+
+  it('has the four roles, highest first, each holding exactly the permissions of the table in docs/decisions.md', () => {
+    expect(roles).toEqual(specRoles);
+    for (const role of roles) expect(allPermissions.filter((p) => permissionsOf(role).has(p)), role).toEqual(specPermissionsByRole[role]);
   });
 
   it('makes roles cumulative: each holds everything of the role below it', () => {
@@ -48,6 +55,13 @@ describe('permission registry', () => {
 
   it('gives admins organization:manage, identity:read and members:manage (spec 2.3)', () => {
     for (const permission of ['organization:manage', 'identity:read', 'members:manage'] as const) expect(permissionsOf('admin').has(permission)).toBe(true);
+  });
+
+  it('is shown exactly, as generated from this registry, in the Accounts section of docs/decisions.md', () => {
+    const header = [`| Permission | API key | ${roles.join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`];
+    const rows = allPermissions.map((p) => `| \`${p}\` | ${p in grantableScopes ? 'grantable' : 'never'} | ${roles.map((role) => (permissionsOf(role).has(p) ? 'yes' : '')).join(' | ')} |`);
+    const decisions = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
+    expect(decisions).toContain([...header, ...rows].join('\n'));
   });
 
   it('lists the same roles as the document', () => {

@@ -45,7 +45,7 @@ export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
 export type Role = (typeof roles)[number];
 export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
-// What each role adds to the role below it. docs/decisions-accounts.md shows the resulting table.
+// What each role adds to the role below it. docs/decisions.md ("Accounts") shows the resulting table.
 const addedByRole: Record<Role, readonly Permission[]> = {
   viewer: ['scans:read', 'findings:read', 'policies:read', 'members:read'],
   analyst: ['scans:create', 'verdicts:request', 'findings:write', 'findings:suppress', 'assets:write', 'webhooks:read', 'credentials:read', 'workloads:read', 'apikeys:manage'],

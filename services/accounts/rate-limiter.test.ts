@@ -50,6 +50,15 @@ describe.each(counterStores)('rate limiter on $name counters', ({ counters }) =>
     expect(refusal.headers['ratelimit-remaining']).toBe('0');
   });
 
+  it('peeks at the state without counting', async () => {
+    const who = subject();
+    expect(await limiter.peek(who, 3, log)).toEqual({ 'ratelimit-limit': '3', 'ratelimit-remaining': '3', 'ratelimit-reset': '60' });
+    await limiter.hit(who, 3, log);
+    expect(await limiter.peek(who, 3, log)).toMatchObject({ 'ratelimit-remaining': '2' });
+    expect(await limiter.peek(who, 3, log)).toMatchObject({ 'ratelimit-remaining': '2' });
+    expect(await limiter.hit(who, 3, log)).toMatchObject({ 'ratelimit-remaining': '1' });
+  });
+
   it('counts subjects separately', async () => {
     const [a, b] = [subject(), subject()];
     await limiter.hit(a, 1, log);
@@ -61,14 +70,20 @@ describe('rate limiter without its counter store', () => {
   const unreachable = createRedisCounters({ url: 'redis://127.0.0.1:1' });
   afterAll(() => unreachable.close());
 
-  it('fails open: the request proceeds without limiter headers', async () => {
-    await expect(createRateLimiter({ counters: unreachable, failClosed: false }).hit('anyone', 10, log)).resolves.toEqual({});
+  it('fails open: the request proceeds, its state declared unknown', async () => {
+    await expect(createRateLimiter({ counters: unreachable, failClosed: false }).hit('anyone', 10, log)).resolves.toEqual({ 'ratelimit-state': 'unknown' });
   });
 
-  it('fails closed when configured: 503 unavailable', async () => {
+  it('fails closed when configured: 503 unavailable, its state declared unknown', async () => {
     const refusal = await refusalOf(createRateLimiter({ counters: unreachable, failClosed: true }).hit('anyone', 10, log));
     expect(refusal.status).toBe(503);
     expect(refusal.code).toBe('unavailable');
-    expect(refusal.headers['retry-after']).toBe('1');
+    expect(refusal.headers).toEqual({ 'retry-after': '1', 'ratelimit-state': 'unknown' });
+  });
+
+  it('peeks without ever refusing, even when failing closed', async () => {
+    for (const failClosed of [false, true]) {
+      await expect(createRateLimiter({ counters: unreachable, failClosed }).peek('anyone', 10, log)).resolves.toEqual({ 'ratelimit-state': 'unknown' });
+    }
   });
 });

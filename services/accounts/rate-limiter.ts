@@ -1,60 +1,99 @@
 // Request rate limits (spec 8) on the Counters port: fixed one-minute windows,
 // per credential on authenticated routes and per source address on the four
-// authentication routes. The answer always carries the limiter state as headers.
-import type { FastifyBaseLogger } from 'fastify';
-import type { OperationHandler } from '../http/handler.js';
-import type { Counters } from '../platform/counters/counters.js';
+// authentication routes. Every response carries the limiter state as headers:
+// the state of the limit that counted the request, or, for a response no limit
+// counted (open routes, 401s, unknown routes), the source address's state.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { LimiterStateOf, OperationHandler } from '../http/handler.js';
+import type { Counters, WindowCount } from '../platform/counters/counters.js';
 import { AppError, withHeaders } from '../platform/errors.js';
 
 const WINDOW_MS = 60_000;
 
-export type RateLimitHeaders = Record<'ratelimit-limit' | 'ratelimit-remaining' | 'ratelimit-reset', string>;
+/** The counter store could not be asked: the state is unknown, and the response says so. */
+const STATE_UNKNOWN = { 'ratelimit-state': 'unknown' } as const;
+
+export type LimiterState = Record<'ratelimit-limit' | 'ratelimit-remaining' | 'ratelimit-reset', string> | typeof STATE_UNKNOWN;
 
 export interface RateLimiter {
   /**
-   * Counts one request against `subject` and answers the limiter state as response
-   * headers, or throws 429 rate_limited once the window's limit is used up.
-   * With the counter store unreachable: no headers (fail open), or 503 unavailable
-   * when configured to fail closed.
+   * Counts one request against `subject` and answers the limiter state, or throws
+   * 429 rate_limited once the window's limit is used up. With the counter store
+   * unreachable: the unknown state (fail open), or 503 unavailable when configured
+   * to fail closed.
    */
-  hit(subject: string, limitPerMinute: number, log: FastifyBaseLogger): Promise<RateLimitHeaders | Record<string, never>>;
+  hit(subject: string, limitPerMinute: number, log: FastifyBaseLogger): Promise<LimiterState>;
+  /**
+   * The subject's state without counting. Never refuses, even when failing closed:
+   * the response it decorates has already been decided.
+   */
+  peek(subject: string, limitPerMinute: number, log: FastifyBaseLogger): Promise<LimiterState>;
 }
 
 export function createRateLimiter(deps: { counters: Counters; failClosed: boolean }): RateLimiter {
+  // The window length is part of the key, as the Counters port asks.
+  const keyOf = (subject: string): string => `${subject}:${WINDOW_MS}`;
+  const unreachable = (log: FastifyBaseLogger, error: unknown): void => log.warn({ err: error, fail_closed: deps.failClosed }, 'rate limiter counter store unreachable');
+
   return {
     async hit(subject, limitPerMinute, log) {
       let window;
       try {
-        // The window length is part of the key, as the Counters port asks.
-        window = await deps.counters.hit(`${subject}:${WINDOW_MS}`, WINDOW_MS);
+        window = await deps.counters.hit(keyOf(subject), WINDOW_MS);
       } catch (error) {
-        log.warn({ err: error, fail_closed: deps.failClosed }, 'rate limiter counter store unreachable');
-        if (deps.failClosed) throw new AppError('unavailable', 'the service is temporarily unavailable, retry later', { headers: { 'retry-after': '1' } });
-        return {};
+        unreachable(log, error);
+        if (deps.failClosed) throw new AppError('unavailable', 'the service is temporarily unavailable, retry later', { headers: { 'retry-after': '1', ...STATE_UNKNOWN } });
+        return STATE_UNKNOWN;
       }
-      const resetSeconds = Math.max(1, Math.ceil(window.resetInMs / 1000));
-      const headers: RateLimitHeaders = {
-        'ratelimit-limit': String(limitPerMinute),
-        'ratelimit-remaining': String(Math.max(0, limitPerMinute - window.count)),
-        'ratelimit-reset': String(resetSeconds),
-      };
+      const state = stateOf(window, limitPerMinute);
       if (window.count > limitPerMinute) {
         // No algorithm, store or shard detail in the body (spec 7.4).
-        throw new AppError('rate_limited', 'too many requests, retry later', { headers: { ...headers, 'retry-after': String(resetSeconds) } });
+        throw new AppError('rate_limited', 'too many requests, retry later', { headers: { ...state, 'retry-after': state['ratelimit-reset'] } });
       }
-      return headers;
+      return state;
     },
+    async peek(subject, limitPerMinute, log) {
+      try {
+        return stateOf(await deps.counters.peek(keyOf(subject), WINDOW_MS), limitPerMinute);
+      } catch (error) {
+        unreachable(log, error);
+        return STATE_UNKNOWN;
+      }
+    },
+  };
+}
+
+function stateOf(window: WindowCount, limitPerMinute: number): Exclude<LimiterState, typeof STATE_UNKNOWN> {
+  return {
+    'ratelimit-limit': String(limitPerMinute),
+    'ratelimit-remaining': String(Math.max(0, limitPerMinute - window.count)),
+    // Rounded up to at least a second, so it can serve as Retry-After (spec 7.4).
+    'ratelimit-reset': String(Math.max(1, Math.ceil(window.resetInMs / 1000))),
+  };
+}
+
+/** The limit of the four authentication routes: per source address, resolved through TRUSTED_PROXIES (spec 8). */
+export interface SourceAddressLimit {
+  hit(address: string, log: FastifyBaseLogger): Promise<LimiterState>;
+  peek(address: string, log: FastifyBaseLogger): Promise<LimiterState>;
+}
+
+export function sourceAddressLimit(limiter: RateLimiter, limitPerMinute: number): SourceAddressLimit {
+  const subjectOf = (address: string): string => `auth-address:${address}`;
+  return {
+    hit: (address, log) => limiter.hit(subjectOf(address), limitPerMinute, log),
+    peek: (address, log) => limiter.peek(subjectOf(address), limitPerMinute, log),
   };
 }
 
 /**
  * Wraps an authentication route (signup, login, refresh, exchange): limited per
- * source address, resolved through TRUSTED_PROXIES, shared by the four routes.
- * Runs after request validation, so only well-formed attempts are counted.
+ * source address, shared by the four routes. Runs after request validation, so
+ * only well-formed attempts are counted.
  */
-export function limitedPerSourceAddress(limiter: RateLimiter, limitPerMinute: number, handler: OperationHandler): OperationHandler {
+export function limitedPerSourceAddress(limit: SourceAddressLimit, handler: OperationHandler): OperationHandler {
   return async (ctx) => {
-    const rateLimit = await limiter.hit(`auth-address:${ctx.clientIp}`, limitPerMinute, ctx.log);
+    const rateLimit = await limit.hit(ctx.clientIp, ctx.log);
     try {
       const result = await handler(ctx);
       return { ...result, headers: { ...rateLimit, ...result.headers } };
@@ -62,4 +101,16 @@ export function limitedPerSourceAddress(limiter: RateLimiter, limitPerMinute: nu
       throw error instanceof AppError ? withHeaders(error, rateLimit) : error;
     }
   };
+}
+
+/**
+ * For a response that carries no limiter state yet, because no limit counted it
+ * (open routes, refused credentials, unknown routes, requests refused before the
+ * route ran): the caller's source-address state, without counting. Counting them
+ * would let probes and expired tokens use up the sign-in budget; reporting it tells
+ * an unauthenticated caller the only limit that applies to them.
+ */
+export function sourceAddressStateOfUncounted(limit: SourceAddressLimit): LimiterStateOf {
+  const carriesState = (headers: Record<string, unknown>): boolean => 'ratelimit-limit' in headers || 'ratelimit-state' in headers;
+  return async (request: FastifyRequest, headers) => (carriesState(headers) ? {} : limit.peek(request.ip, request.log));
 }

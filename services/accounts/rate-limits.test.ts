@@ -1,9 +1,12 @@
 // Request rate limits over HTTP (spec 8): per credential at the real default of
-// 600 a minute, per source address on the authentication routes, and the
-// behaviour with the counter store unreachable.
-import { describe, expect, it } from 'vitest';
+// 600 a minute, per source address on the authentication routes, the limiter state
+// on every response, and the behaviour when Redis goes away mid-run.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServices } from '../../test/support/services.js';
+import { startTcpRelay, type TcpRelay } from '../../test/support/tcp-relay.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp, type TestPerson } from '../../test/support/test-app.js';
 import { createRedisCounters } from '../platform/counters/redis-counters.js';
-import { testProfiles, useTestApp, type TestApp } from '../../test/support/test-app.js';
 
 const RATE_LIMITED = '{"error":"too many requests, retry later","code":"rate_limited"}';
 
@@ -26,6 +29,7 @@ const expectRefusal = (response: Awaited<ReturnType<TestApp['call']>>): void => 
 
 describe.each(testProfiles)('rate limits ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   describe('per credential, at the default of 600 a minute', () => {
     it('refuses the 601st request of a person, whatever session or address it comes from', async () => {
@@ -92,36 +96,86 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
       expect((await login(behindProxy.current, '198.51.100.8')).status).toBe(401);
     });
 
+    it('shows the address state, without counting, on every response no limit counted', async () => {
+      const from = { 'x-forwarded-for': '198.51.100.20' };
+      const app = behindProxy.current;
+      const uncounted: Array<[number, () => ReturnType<TestApp['call']>]> = [
+        [200, () => app.call('GET', '/health', { headers: from })],
+        [200, () => app.call('GET', '/ready', { headers: from })],
+        [200, () => app.call('GET', '/api/v1/openapi.json', { headers: from })],
+        [404, () => app.call('GET', '/api/v1/no-such-route', { headers: from })],
+        [401, () => app.call('GET', '/api/v1/me', { headers: from })],
+        // Refused by validation before the route's limit counts it.
+        [400, () => app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test' }, headers: from })],
+      ];
+      const expectAddressState = async (remaining: string): Promise<void> => {
+        for (const [status, request] of uncounted) {
+          const response = await request();
+          expect(response.status).toBe(status);
+          expect(response.headers).toMatchObject({ 'ratelimit-limit': '10', 'ratelimit-remaining': remaining });
+          expect(Number(response.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        }
+      };
+      await expectAddressState('10');
+      expect((await login(app, '198.51.100.20')).headers).toMatchObject({ 'ratelimit-remaining': '9' });
+      await expectAddressState('9');
+    });
+
     it("ignores X-Forwarded-For from an untrusted peer: the peer's own address is counted", async () => {
       const statuses = await burst(direct.current, 10, async () => login(direct.current, `203.0.113.${Math.floor(Math.random() * 250) + 1}`));
       expect(statuses).toEqual(Array(10).fill(401));
       expectRefusal(await login(direct.current, '203.0.113.254'));
     });
   });
+});
 
-  describe('with the counter store unreachable', () => {
-    const unreachable = () => createRedisCounters({ url: 'redis://127.0.0.1:1' });
-    const failOpen = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable() }));
-    const failClosed = useTestApp(() => ({ ...profile, sharing: t.current, counters: unreachable(), rateLimit: { failClosed: true } }));
+// The full profile's counter store going away under a running service: a relay to the
+// real Redis, cut while the limiter's connection is live, then restored.
+describe('rate limits with Redis cut mid-run (postgres)', () => {
+  let relay: TcpRelay;
+  beforeAll(async () => {
+    relay = await startTcpRelay(testServices.redisUrl);
+  });
+  afterAll(() => relay.close());
+  const throughRelay = () => createRedisCounters({ url: relay.url, keyPrefix: `sentinel:rl:test:${randomBytes(6).toString('hex')}:` });
+  const failOpen = useTestApp(() => ({ profile: 'postgres', counters: throughRelay() }));
+  const failClosed = useTestApp(() => ({ profile: 'postgres', sharing: failOpen.current, counters: throughRelay(), rateLimit: { failClosed: true } }));
+  expectNeighbourUntouchedAfterEach(failOpen);
 
-    it('fails open by default: requests are served without limiter headers', async () => {
-      const person = await t.current.signup();
-      const response = await failOpen.current.call('GET', '/api/v1/me', { token: person.token });
+  const me = (app: TestApp, person: TestPerson) => app.call('GET', '/api/v1/me', { token: person.token });
+  const login = (app: TestApp, person: TestPerson) => app.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
+  /** Once the limiter has reconnected by itself, requests are counted again. */
+  const countedAgain = (app: TestApp, person: TestPerson) =>
+    expect.poll(async () => (await me(app, person)).headers['ratelimit-limit'], { timeout: 10_000, interval: 100 }).toBe('600');
+
+  it('fails open by default: served with 200 while Redis is away, the state declared unknown', async () => {
+    const person = await failOpen.current.signup();
+    expect((await me(failOpen.current, person)).headers['ratelimit-limit']).toBe('600');
+
+    await relay.cut();
+    for (const response of [await me(failOpen.current, person), await login(failOpen.current, person)]) {
       expect(response.status).toBe(200);
+      expect(response.headers['ratelimit-state']).toBe('unknown');
       expect(response.headers['ratelimit-limit']).toBeUndefined();
-      expect((await failOpen.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(200);
-    });
+    }
 
-    it('fails closed when configured: 503 unavailable on authenticated and authentication routes', async () => {
-      const person = await t.current.signup();
-      const unavailable = { error: 'the service is temporarily unavailable, retry later', code: 'unavailable' };
-      const me = await failClosed.current.call('GET', '/api/v1/me', { token: person.token });
-      expect(me.status).toBe(503);
-      expect(me.body).toEqual(unavailable);
-      expect(me.headers['retry-after']).toBe('1');
-      const login = await failClosed.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
-      expect(login.status).toBe(503);
-      expect(login.body).toEqual(unavailable);
-    });
+    await relay.restore();
+    await countedAgain(failOpen.current, person);
+  });
+
+  it('fails closed when configured: 503 unavailable on authenticated and authentication routes while Redis is away', async () => {
+    const person = await failOpen.current.signup();
+    await countedAgain(failClosed.current, person);
+
+    await relay.cut();
+    const unavailable = '{"error":"the service is temporarily unavailable, retry later","code":"unavailable"}';
+    for (const response of [await me(failClosed.current, person), await login(failClosed.current, person)]) {
+      expect(response.status).toBe(503);
+      expect(response.raw).toBe(unavailable);
+      expect(response.headers).toMatchObject({ 'retry-after': '1', 'ratelimit-state': 'unknown' });
+    }
+
+    await relay.restore();
+    await countedAgain(failClosed.current, person);
   });
 });

@@ -1,13 +1,14 @@
 // What a key may do once issued (spec 2.2, 5.3): exactly its scopes that are still
 // grantable, in the organization that issued it, whoever issued it.
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../test/support/test-app.js';
 import { scopeRegistry, type ScopeRegistry } from '../accounts/permissions.js';
 
 const withoutMembersRead: ScopeRegistry = { grantable: new Map([...scopeRegistry.grantable].filter(([scope]) => scope !== 'members:read')) };
 
 describe.each(testProfiles)('API key authentication ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
   const narrowed = useTestApp(() => ({ ...profile, sharing: t.current, scopeRegistry: withoutMembersRead }));
   const roster = (app: typeof t.current, token: string) => app.call('GET', '/api/v1/members', { token });
 

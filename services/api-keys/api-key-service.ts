@@ -1,12 +1,12 @@
 // Issuing and revoking API keys (spec 5.4): a caller grants only grantable scopes
 // they hold themselves, for a bounded time. Audited and announced in the same
-// transaction as the change.
+// transaction as the change; a refused issue is audited on its own.
 import { appendToOutbox } from '../../streams/outbox.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
 import { refusedScopes, type ScopeRegistry } from '../accounts/permissions.js';
 import { eventActorOf, type UserPrincipal } from '../accounts/principal.js';
 import type { Database } from '../platform/db/database.js';
-import { notFound, validationFailed } from '../platform/errors.js';
+import { notFound, validationFailed, type AppError } from '../platform/errors.js';
 import { insertApiKey, revokeApiKey, type ApiKey } from './api-keys.js';
 
 /** Keys must expire; a year bounds how long a forgotten or leaked key keeps working. */
@@ -26,16 +26,12 @@ export async function issueApiKey(
   request: IssueRequest,
 ): Promise<ApiKey & { key: string }> {
   const { principal, origin } = caller;
-  // The whole request is refused if any scope is (spec 5.4); the message names each one and why.
-  const refused = refusedScopes(request.scopes, principal, registry);
-  if (refused.length > 0) {
-    const problems = refused.map(({ scope, reason }) => `scope ${scope}: ${reason}`);
-    throw validationFailed(`these scopes cannot be granted: ${problems.join('; ')}`, { problems });
-  }
-  const now = Date.now();
-  if (request.expiresAt.getTime() <= now) throw validationFailed('expires_at must be in the future');
-  if (request.expiresAt.getTime() > now + API_KEY_MAX_LIFETIME_DAYS * DAY_MS) {
-    throw validationFailed(`expires_at may be at most ${API_KEY_MAX_LIFETIME_DAYS} days away`);
+  const refusal = issueRefusal(request, principal, registry);
+  if (refusal) {
+    // Nothing is written for a refused key, but the attempt is a key failure the organization's trail keeps (spec 7 rule 7).
+    const detail = { name: request.name, scopes: request.scopes, reason: refusal.message };
+    await recordIdentityEvent(db, principal.orgId, origin, { actor: actorOf(principal), action: 'api_key.creation_refused', detail });
+    throw refusal;
   }
 
   const scopes = [...new Set(request.scopes)];
@@ -46,6 +42,22 @@ export async function issueApiKey(
     await appendToOutbox(tx, principal.orgId, { type: 'api_key.created', subjectId: apiKey.id, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
     return { ...apiKey, key };
   });
+}
+
+/** Why the caller may not issue this key (spec 5.4), or undefined when they may. */
+function issueRefusal(request: IssueRequest, principal: UserPrincipal, registry: ScopeRegistry): AppError | undefined {
+  // The whole request is refused if any scope is; the message names each one and why.
+  const refused = refusedScopes(request.scopes, principal, registry);
+  if (refused.length > 0) {
+    const problems = refused.map(({ scope, reason }) => `scope ${scope}: ${reason}`);
+    return validationFailed(`these scopes cannot be granted: ${problems.join('; ')}`, { problems });
+  }
+  const now = Date.now();
+  if (request.expiresAt.getTime() <= now) return validationFailed('expires_at must be in the future');
+  if (request.expiresAt.getTime() > now + API_KEY_MAX_LIFETIME_DAYS * DAY_MS) {
+    return validationFailed(`expires_at may be at most ${API_KEY_MAX_LIFETIME_DAYS} days away`);
+  }
+  return undefined;
 }
 
 /** Idempotent: revoking an already revoked key of the organization succeeds; an unknown or foreign id is 404. */

@@ -1,9 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/support/http-client.js';
-import { AppError } from '../platform/errors.js';
+import { unauthorized } from '../platform/errors.js';
 import { createLogger } from '../platform/logger.js';
 import { buildApp, type App } from './app.js';
+import type { HandlerResult } from './handler.js';
 
 // A small document exercising the facade itself: validation, errors, request ids, security seam.
 const errorResponse = { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -41,10 +42,12 @@ describe('HTTP facade', () => {
       trustedProxies: [],
       guard: async (_request, security) => {
         guardCalls.push(`${security.operationId}:${security.permission}`);
-        throw new AppError('unauthorized', 'authentication required');
+        throw unauthorized();
       },
+      // Stands for the rate limiter: a response that already carries a state keeps it.
+      limiterState: async (_request, headers): Promise<Record<string, string>> => ('x-limiter-state' in headers ? {} : { 'x-limiter-state': 'added by the facade' }),
       handlers: {
-        echo: async (ctx) => ({ status: 200, body: { got: ctx.body, requestId: ctx.requestId } }),
+        echo: async (ctx): Promise<HandlerResult> => ({ status: 200, body: { got: ctx.body, requestId: ctx.requestId }, headers: (ctx.body as { n: number }).n === 7 ? { 'x-limiter-state': 'set by the handler' } : {} }),
         boom: async () => {
           throw new Error('connection string postgres://secret@db leaked?');
         },
@@ -104,8 +107,22 @@ describe('HTTP facade', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('asks for the limiter state of every response, whoever answered it, and keeps a state already set', async () => {
+    const responses = [
+      await app.fastify.inject({ method: 'POST', url: '/echo', payload: { n: 1 } }),
+      await app.fastify.inject({ method: 'POST', url: '/echo', payload: { n: 0 } }),
+      await app.fastify.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{' }),
+      await app.fastify.inject({ method: 'GET', url: '/nope' }),
+      await app.fastify.inject({ method: 'GET', url: '/boom' }),
+      await app.fastify.inject({ method: 'GET', url: '/secret' }),
+    ];
+    expect(responses.map((r) => [r.statusCode, r.headers['x-limiter-state']])).toEqual([200, 400, 400, 404, 500, 401].map((status) => [status, 'added by the facade']));
+    const own = await app.fastify.inject({ method: 'POST', url: '/echo', payload: { n: 7 } });
+    expect(own.headers['x-limiter-state']).toBe('set by the handler');
+  });
+
   it('refuses to start when handlers and document disagree', async () => {
-    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[boom, secret\]/);
+    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, limiterState: async () => ({}), handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[boom, secret\]/);
   });
 
   const call_ = (...args: Parameters<ReturnType<typeof apiClient>>) => (call ??= apiClient(app))(...args);

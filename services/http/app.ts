@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
-import { AppError, toHttpError, validationFailed } from '../platform/errors.js';
+import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
-import type { OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
+import type { LimiterStateOf, OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -14,6 +14,7 @@ export interface AppOptions {
   /** One handler per operationId of api/openapi.yaml; a missing or extra one stops start-up. */
   handlers: Record<string, OperationHandler>;
   guard: RequestGuard;
+  limiterState: LimiterStateOf;
   trustedProxies: string[];
   bodyLimitBytes?: number;
   /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
@@ -56,6 +57,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Last, so it sees every response, including Fastify's own refusals and unknown routes.
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.headers(await options.limiterState(request, reply.getHeaders()));
+  });
 
   const send = (reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) => {
     reply.headers(headers).status(status);
@@ -82,10 +87,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   api.register({
     notFound: async () => {
-      throw new AppError('not_found', 'not found');
+      throw notFound();
     },
+    // A wrong method answers like an unknown route, so it discloses no route either.
     methodNotAllowed: async () => {
-      throw new AppError('not_found', 'not found');
+      throw notFound();
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
     // nothing about the request shape: 401 comes before 400.
@@ -97,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (result.headers) reply.headers(result.headers);
     },
     unauthorizedHandler: async () => {
-      throw new AppError('unauthorized', 'authentication required');
+      throw unauthorized();
     },
     validationFail: async (c: Context) => {
       const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || 'request'} ${e.message ?? 'is invalid'}`.trim());
@@ -135,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     return sendError(request, reply, error);
   });
-  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('not_found', 'not found')));
+  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
 
   fastify.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],

@@ -40,6 +40,13 @@ export interface OperationSecurity {
  */
 export type RequestGuard = (request: FastifyRequest, security: OperationSecurity, clientIp: string) => Promise<{ principal: Principal; headers?: Record<string, string> }>;
 
+/**
+ * The limiter-state headers to add to a response about to be sent, given the headers
+ * it already has (none when it carries the state of the limit that counted it), so
+ * that every response carries the limiter state (spec 8). Accounts supplies the real one.
+ */
+export type LimiterStateOf = (request: FastifyRequest, headers: Record<string, unknown>) => Promise<Record<string, string>>;
+
 /** For a secured operation: the principal, or a programming error if the guard did not run. */
 export function requirePrincipal(ctx: RequestContext): Principal {
   if (!ctx.principal) throw new Error(`operation ${ctx.operationId} has no principal: is security declared in the document?`);

@@ -10,7 +10,7 @@ import { setActiveOrganization } from '../accounts/handlers/setActiveOrganizatio
 import { signup } from '../accounts/handlers/signup.js';
 import { createPasswordHasher, type ScryptParameters } from '../accounts/passwords.js';
 import { scopeRegistry, type ScopeRegistry } from '../accounts/permissions.js';
-import { createRateLimiter, limitedPerSourceAddress } from '../accounts/rate-limiter.js';
+import { createRateLimiter, limitedPerSourceAddress, sourceAddressLimit, sourceAddressStateOfUncounted } from '../accounts/rate-limiter.js';
 import { createSessions } from '../accounts/sessions.js';
 import { createApiKey } from '../api-keys/handlers/createApiKey.js';
 import { listApiKeys } from '../api-keys/handlers/listApiKeys.js';
@@ -38,7 +38,7 @@ import { createScan } from '../scans/handlers/createScan.js';
 import { getScan } from '../scans/handlers/getScan.js';
 import { importScanReport } from '../scans/handlers/importScanReport.js';
 import { listScans } from '../scans/handlers/listScans.js';
-import type { OperationHandler, RequestGuard } from './handler.js';
+import type { LimiterStateOf, OperationHandler, RequestGuard } from './handler.js';
 
 export interface RouteDependencies {
   readiness: ReadinessCheck;
@@ -58,9 +58,9 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
   const registry = deps.scopeRegistry ?? scopeRegistry;
   const passwords = createPasswordHasher(deps.passwordHashing);
   const sessions = createSessions({ accessTokens: createAccessTokens({ signingKey: deps.config.tokenSigningKey }) });
-  const limiter = createRateLimiter({ counters: deps.counters, failClosed: deps.config.rateLimit.failClosed });
+  const authRouteLimit = createSourceAddressLimit(deps);
   const codec = createCursorCodec({ signingKey: deps.config.tokenSigningKey });
-  const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(limiter, deps.config.rateLimit.authPerMinute, handler);
+  const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(authRouteLimit, handler);
 
   return {
     getHealth: getHealth(),
@@ -111,4 +111,13 @@ export function createGuard(deps: Omit<RouteDependencies, 'readiness' | 'passwor
     registry: deps.scopeRegistry ?? scopeRegistry,
     perMinute: deps.config.rateLimit.perMinute,
   });
+}
+
+/** The limiter state buildApp adds to responses that no limit counted. */
+export function createLimiterState(deps: Pick<RouteDependencies, 'counters' | 'config'>): LimiterStateOf {
+  return sourceAddressStateOfUncounted(createSourceAddressLimit(deps));
+}
+
+function createSourceAddressLimit(deps: Pick<RouteDependencies, 'counters' | 'config'>) {
+  return sourceAddressLimit(createRateLimiter({ counters: deps.counters, failClosed: deps.config.rateLimit.failClosed }), deps.config.rateLimit.authPerMinute);
 }

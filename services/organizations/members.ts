@@ -1,15 +1,18 @@
 // Role changes and removals (spec 5.8): never above the caller's own role, owner
 // only from an owner, and an organization always keeps an owner. Audited and
-// announced as domain events in the same transaction as the change.
+// announced as domain events in the same transaction as the change; a refused
+// authorization is audited after its transaction has rolled back.
 import { appendToOutbox } from '../../streams/outbox.js';
-import { actorOf, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
+import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../accounts/identity-audit.js';
 import { authorizeRoleChange, isOwnerRole, type Role } from '../accounts/permissions.js';
 import { eventActorOf, type Principal } from '../accounts/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
-import { conflict, notFound } from '../platform/errors.js';
+import { AppError, conflict, notFound } from '../platform/errors.js';
 import { countOwners, deleteMembership, findMember, lockMemberships, updateRole, type Member } from './memberships.js';
 
 export interface MembershipChange {
+  /** The operation asking for the change, named in the audit record of a refusal. */
+  operationId: string;
   principal: Principal;
   origin: RequestOrigin;
   targetUserId: string;
@@ -18,10 +21,11 @@ export interface MembershipChange {
 export async function changeMemberRole(db: Database, change: MembershipChange & { role: Role }): Promise<Member> {
   const { principal, origin, targetUserId, role } = change;
   const orgId = principal.orgId;
-  return db.transaction(async (tx) => {
+  return inTransactionAuditingRefusal(db, change, async (tx) => {
     const target = await lockedTarget(tx, orgId, targetUserId);
-    if (target.member.role === role) return target.member;
+    // Authorized before anything else, so asking for the role someone already has is no way around the rules.
     authorizeRoleChange(principal, target.member.role, role);
+    if (target.member.role === role) return target.member;
     if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
     if (isOwnerRole(target.member.role) && !isOwnerRole(role) && (await countOwners(tx, orgId)) === 1) {
       throw conflict('the last owner cannot be demoted');
@@ -37,7 +41,7 @@ export async function changeMemberRole(db: Database, change: MembershipChange & 
 export async function removeMember(db: Database, change: MembershipChange): Promise<void> {
   const { principal, origin, targetUserId } = change;
   const orgId = principal.orgId;
-  await db.transaction(async (tx) => {
+  await inTransactionAuditingRefusal(db, change, async (tx) => {
     const target = await lockedTarget(tx, orgId, targetUserId);
     authorizeRoleChange(principal, target.member.role, undefined);
     if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
@@ -47,6 +51,19 @@ export async function removeMember(db: Database, change: MembershipChange): Prom
     await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.removed', detail });
     await appendToOutbox(tx, orgId, { type: 'member.removed', subjectId: targetUserId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
   });
+}
+
+/**
+ * Runs the change in one transaction. A refused authorization (the only 403 a change
+ * throws) rolls it back, so nothing changes (spec 1.1 rule 6), and is audited after.
+ */
+async function inTransactionAuditingRefusal<T>(db: Database, change: MembershipChange, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'forbidden') return refuseAuthorization(db, change.principal, change.origin, change.operationId, error);
+    throw error;
+  }
 }
 
 async function lockedTarget(tx: Queryable, orgId: OrgId, userId: string): Promise<{ member: Member; isPersonalOwner: boolean }> {

@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
-import { createHandlers, createGuard } from '../../services/http/routes.js';
+import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
 import { buildApp } from '../../services/http/app.js';
 import type { ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import { createMemoryCounters } from '../../services/platform/counters/memory-counters.js';
@@ -206,7 +206,7 @@ async function listingLatency(db: Database): Promise<Record<string, number>> {
     config: { tokenSigningKey: randomBytes(32), rateLimit: { perMinute: 1_000_000, authPerMinute: 1_000_000, failClosed: false } },
     passwordHashing: { N: 2 ** 10, r: 8, p: 1 },
   };
-  const app = await buildApp({ logger, handlers: createHandlers(dependencies), guard: createGuard(dependencies), trustedProxies: [] });
+  const app = await buildApp({ logger, handlers: createHandlers(dependencies), guard: createGuard(dependencies), limiterState: createLimiterState(dependencies), trustedProxies: [] });
   const signup = await app.fastify.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: `bench-${randomUUID()}@example.test`, password: 'bench-password-1', name: 'Bench' } });
   const token = (signup.json() as { access_token: string }).access_token;
   const me = (await app.fastify.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).json() as { acting_organization: { id: string } };

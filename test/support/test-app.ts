@@ -1,13 +1,14 @@
 // The full HTTP app on a fresh database, for any capability's tests: real
 // PostgreSQL with real Redis counters (full profile) or PGlite with memory
 // counters (embedded profile). Helpers create people, organizations, members and
-// API keys through the real routes wherever a route exists.
+// API keys through the real routes wherever a route exists. Every app comes with a
+// neighbour organization that no test touches; suites assert it stayed so.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ScryptParameters } from '../../services/accounts/passwords.js';
 import type { Role, ScopeRegistry } from '../../services/accounts/permissions.js';
 import { buildApp, type App } from '../../services/http/app.js';
-import { createGuard, createHandlers } from '../../services/http/routes.js';
+import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
 import { addMembership } from '../../services/organizations/memberships.js';
 import type { Config } from '../../services/platform/config.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
@@ -84,6 +85,18 @@ export interface TestApp {
   /** Two tenants: every isolation fixture has a second organization. */
   twoTenants(): Promise<[TestTenant, TestTenant]>;
   /**
+   * The organization next door, there by default: created with the app (shared by
+   * apps `sharing` it), with an analyst and an API key of its own, and touched by no
+   * test. Every tenant a test creates lives beside it.
+   */
+  neighbour: TestTenant;
+  /**
+   * Asserts that the neighbour's snapshot and organization list are what they were
+   * when it was created, and that nothing it can see names a person, organization or
+   * key this harness created for anyone else, nor any of `alsoUnseen`.
+   */
+  expectNeighbourUntouched(...alsoUnseen: string[]): Promise<void>;
+  /**
    * A fresh person seated in the tenant with this role and acting in it. Seats
    * directly through the membership repository: admitting people is the
    * invitations capability's, which has no route yet.
@@ -101,6 +114,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The neighbour organization and what the harness created beside it, shared by apps sharing a database. */
+interface Neighbourhood {
+  neighbour: TestTenant;
+  /** Identifiers (ids, emails) of the people, organizations and keys created for tests, which the neighbour must never see. */
+  createdForTests: Set<string>;
+  expectUntouched(alsoUnseen: string[]): Promise<void>;
+}
+
+const neighbourhoods = new WeakMap<TestApp, Neighbourhood>();
+
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const database: TestDatabase | undefined = options.sharing ? undefined : options.profile === 'postgres' ? await freshPostgres() : await freshEmbedded();
   const db = options.sharing?.db ?? database!.db;
@@ -115,6 +138,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     logger: createLogger('silent'),
     handlers: createHandlers(dependencies),
     guard: createGuard(dependencies),
+    limiterState: createLimiterState(dependencies),
     trustedProxies: options.trustedProxies ?? [],
   });
   const call = apiClient(app);
@@ -124,11 +148,20 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     return response;
   };
 
+  const createdForTests = options.sharing ? neighbourhoods.get(options.sharing)!.createdForTests : new Set<string>();
+  const created = (...identifiers: string[]): void => {
+    for (const identifier of identifiers) createdForTests.add(identifier);
+  };
+
   const harness: TestApp = {
     app,
     db,
     call,
     signingKey,
+    get neighbour() {
+      return neighbourhood.neighbour;
+    },
+    expectNeighbourUntouched: (...alsoUnseen) => neighbourhood.expectUntouched(alsoUnseen),
 
     async signup(overrides = {}) {
       const email = overrides.email ?? `person-${randomUUID()}@example.test`;
@@ -136,6 +169,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       const password = overrides.password ?? `pw-${randomBytes(12).toString('hex')}`;
       const signedUp = expectStatus(await call('POST', '/api/v1/auth/signup', { body: { email, password, name } }), 201, 'signup');
       const me = expectStatus(await call('GET', '/api/v1/me', { token: signedUp.body.access_token }), 200, 'GET /me');
+      created(me.body.id, me.body.email, me.body.acting_organization.id);
       return {
         id: me.body.id,
         email,
@@ -154,8 +188,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
 
     async tenant(name = `Org ${randomUUID().slice(0, 8)}`) {
       const owner = await harness.signup();
-      const created = expectStatus(await call('POST', '/api/v1/orgs', { token: owner.token, body: { name } }), 201, 'POST /orgs');
-      const id = asOrgId(created.body.id);
+      const organization = expectStatus(await call('POST', '/api/v1/orgs', { token: owner.token, body: { name } }), 201, 'POST /orgs');
+      const id = asOrgId(organization.body.id);
+      created(id);
       await harness.actIn(owner, id);
       return { id, owner };
     },
@@ -188,8 +223,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
 
     async apiKey(person, scopes, { name = 'test key', expiresInDays = 30 } = {}) {
       const expires_at = new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000).toISOString();
-      const created = expectStatus(await call('POST', '/api/v1/api-keys', { token: person.token, body: { name, scopes, expires_at } }), 201, 'POST /api-keys');
-      return { id: created.body.id, key: created.body.key };
+      const issued = expectStatus(await call('POST', '/api/v1/api-keys', { token: person.token, body: { name, scopes, expires_at } }), 201, 'POST /api-keys');
+      created(issued.body.id);
+      return { id: issued.body.id, key: issued.body.key };
     },
 
     async close() {
@@ -198,7 +234,38 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       await database?.drop();
     },
   };
+  const neighbourhood = options.sharing ? neighbourhoods.get(options.sharing)! : await moveInNeighbour(harness, createdForTests);
+  neighbourhoods.set(harness, neighbourhood);
   return harness;
+}
+
+/** Creates the neighbour organization through the harness and takes the view it must keep. */
+async function moveInNeighbour(harness: TestApp, createdForTests: Set<string>): Promise<Neighbourhood> {
+  const neighbour = await harness.tenant('Neighbour');
+  await harness.member(neighbour, 'analyst');
+  await harness.apiKey(neighbour.owner, ['members:read']);
+  // Everything created so far is the neighbour's own.
+  createdForTests.clear();
+  const view = async () => ({
+    ...(await harness.snapshot(neighbour)),
+    organizations: (await harness.call('GET', '/api/v1/orgs', { token: neighbour.owner.token })).body,
+  });
+  const baseline = await view();
+  return {
+    neighbour,
+    createdForTests,
+    async expectUntouched(alsoUnseen) {
+      const now = await view();
+      expect(now, 'the neighbour organization is unchanged').toEqual(baseline);
+      const seen = JSON.stringify(now);
+      expect([...createdForTests, ...alsoUnseen].filter((identifier) => seen.includes(identifier)), 'the neighbour sees nothing of the others').toEqual([]);
+    },
+  };
+}
+
+/** Registers the neighbour check after each test of the suite. */
+export function expectNeighbourUntouchedAfterEach(t: { readonly current: TestApp }): void {
+  afterEach(() => t.current.expectNeighbourUntouched());
 }
 
 /** createTestApp in beforeAll and close in afterAll; read `.current` inside tests. */

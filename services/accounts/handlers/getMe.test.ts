@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
-import { allPermissions, permissionsOf } from '../permissions.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { specPermissionsByRole } from '../../../test/support/spec-permissions.js';
 
 describe.each(testProfiles)('GET /api/v1/me ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('answers the person and the acting organization with their role and permissions there', async () => {
     const tenant = await t.current.tenant();
@@ -12,6 +13,6 @@ describe.each(testProfiles)('GET /api/v1/me ($profile)', (profile) => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: viewer.id, email: viewer.email, name: viewer.name });
     expect(me.body.acting_organization).toMatchObject({ id: tenant.id, role: 'viewer', personal: false });
-    expect(me.body.acting_organization.permissions).toEqual(allPermissions.filter((p) => permissionsOf('viewer').has(p)));
+    expect(me.body.acting_organization.permissions).toEqual(specPermissionsByRole.viewer);
   });
 });

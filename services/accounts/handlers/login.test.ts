@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/login ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
   const login = (email: string, password: string) => t.current.call('POST', '/api/v1/auth/login', { body: { email, password } });
 
   it('starts a new session with the same token fields as signup', async () => {

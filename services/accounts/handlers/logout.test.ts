@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/logout ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it("ends the caller's session at once: its access and refresh tokens stop working, other sessions do not", async () => {
     const person = await t.current.signup();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
   const refresh = (refreshToken: string) => t.current.call('POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
 
   it('trades a refresh token for a new pair; the new tokens work', async () => {

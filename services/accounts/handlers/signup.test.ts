@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/signup ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('creates the account, a personal organization on the Free plan, and a session', async () => {
     const email = `Signup-${crypto.randomUUID()}@Example.test`;
@@ -19,6 +20,7 @@ describe.each(testProfiles)('POST /api/v1/auth/signup ($profile)', (profile) => 
       role: 'owner',
       plan: { code: 'free', name: 'Free', seats: 3, concurrent_scans: 1 },
     });
+    await t.current.expectNeighbourUntouched(me.body.id, me.body.email, me.body.acting_organization.id);
   });
 
   it('audits the signup and the first sign-in in the personal organization', async () => {

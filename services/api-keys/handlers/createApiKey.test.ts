@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 
 const inDays = (days: number): string => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
@@ -8,6 +8,8 @@ describe.each(testProfiles)('POST /api/v1/api-keys ($profile)', (profile) => {
   const t = useTestApp(profile);
   const create = (token: string, body: Record<string, unknown>) => t.current.call('POST', '/api/v1/api-keys', { token, body });
   const keyCount = async (orgId: string) => (await t.current.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE org_id = $1', [orgId])).rows[0]!.n;
+  const refusedIssues = async (reader: TestPerson) =>
+    (await t.current.call('GET', '/api/v1/identity/audit?action=api_key.creation_refused', { token: reader.token })).body.events;
 
   it('issues a recognizable key, shown once, stored only as its SHA-256 digest', async () => {
     const tenant = await t.current.tenant();
@@ -40,14 +42,20 @@ describe.each(testProfiles)('POST /api/v1/api-keys ($profile)', (profile) => {
     ['an unknown scope', ['findings:read', 'findings:everything'], 'scope findings:everything: unknown'],
     ['a never-grantable scope', ['members:manage'], 'scope members:manage: never grantable'],
     ['a scope the caller does not hold', ['identity:read'], 'scope identity:read: not held by you'],
-  ])('refuses the whole request for %s with 400 naming the scope and why', async (_kind, scopes, problem) => {
-    const tenant = await t.current.tenant();
+  ])('refuses the whole request for %s with 400 naming the scope and why, and audits the attempt', async (_kind, scopes, problem) => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const neighbourBefore = await t.current.snapshot(neighbour);
     const analyst = await t.current.member(tenant, 'analyst'); // holds apikeys:manage, not identity:read
     const response = await create(analyst.token, { name: 'bad', scopes, expires_at: inDays(30) });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'validation_failed', problems: [problem] });
     expect(response.body.error).toContain(problem);
     expect(await keyCount(tenant.id)).toBe(0);
+
+    expect(await refusedIssues(tenant.owner)).toEqual([
+      expect.objectContaining({ actor: { kind: 'user', id: analyst.id }, detail: { name: 'bad', scopes, reason: response.body.error } }),
+    ]);
+    expect(await t.current.snapshot(neighbour)).toEqual(neighbourBefore);
   });
 
   it('names every refused scope when several are refused, and issues nothing', async () => {
@@ -62,11 +70,13 @@ describe.each(testProfiles)('POST /api/v1/api-keys ($profile)', (profile) => {
   it.each([
     ['in the past', inDays(-1), 'expires_at must be in the future'],
     ['more than 365 days away', inDays(366), 'expires_at may be at most 365 days away'],
-  ])('refuses an expiry %s with 400', async (_what, expires_at, message) => {
+  ])('refuses an expiry %s with 400, and audits the attempt', async (_what, expires_at, message) => {
     const tenant = await t.current.tenant();
     const response = await create(tenant.owner.token, { name: 'k', scopes: ['scans:read'], expires_at });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(message);
+    expect(await refusedIssues(tenant.owner)).toEqual([expect.objectContaining({ detail: { name: 'k', scopes: ['scans:read'], reason: message } })]);
+    expect(await keyCount(tenant.id)).toBe(0);
   });
 
   it('requires an expiry, and a real timestamp', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('POST /api/v1/orgs ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('creates an organization on the Free plan with the caller as owner, even a viewer elsewhere', async () => {
     const tenant = await t.current.tenant();
@@ -14,6 +15,7 @@ describe.each(testProfiles)('POST /api/v1/orgs ($profile)', (profile) => {
     await t.current.actIn(viewer, response.body.id);
     const roster = await t.current.call('GET', '/api/v1/members', { token: viewer.token });
     expect(roster.body.members).toEqual([expect.objectContaining({ user_id: viewer.id, role: 'owner', arrival: 'manual' })]);
+    await t.current.expectNeighbourUntouched(response.body.id);
   });
 
   it('audits the creation and announces the seated owner as a domain event', async () => {
@@ -25,6 +27,7 @@ describe.each(testProfiles)('POST /api/v1/orgs ($profile)', (profile) => {
 
     const { rows } = await t.current.db.query<{ value: { type: string; subject_id: string } }>('SELECT value FROM outbox_events WHERE org_id = $1', [created.body.id]);
     expect(rows.map((r) => [r.value.type, r.value.subject_id])).toEqual([['member.added', person.id]]);
+    await t.current.expectNeighbourUntouched(created.body.id);
   });
 
   it('refuses a blank name with 400', async () => {

@@ -20,7 +20,7 @@ describe.each(testProfiles)('DELETE /api/v1/members/{userId} ($profile)', (profi
     expect(await t.current.snapshot(neighbour)).toEqual(neighbourBefore);
   });
 
-  it('refuses removing the last owner with 409 and an admin removing an owner with 403, changing nothing', async () => {
+  it('refuses removing the last owner with 409 and an admin removing an owner with 403 (audited), changing nothing', async () => {
     const tenant = await t.current.tenant();
     const before = await t.current.snapshot(tenant);
     const refused = await remove(tenant.owner.token, tenant.owner.id);
@@ -30,8 +30,19 @@ describe.each(testProfiles)('DELETE /api/v1/members/{userId} ($profile)', (profi
     expect(await t.current.snapshot(tenant)).toEqual(before);
 
     const admin = await t.current.member(tenant, 'admin');
-    expect((await remove(admin.token, tenant.owner.id)).status).toBe(403);
+    const forbidden = await remove(admin.token, tenant.owner.id);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: 'missing permission identity:manage', code: 'forbidden', required_scope: 'identity:manage', principal: 'user' });
     expect((await t.current.call('GET', '/api/v1/members', { token: admin.token })).body.members).toHaveLength(2);
+
+    // The refusal rolled its transaction back, and is on the trail all the same.
+    const denials = (await t.current.call('GET', '/api/v1/identity/audit?action=authz.denied', { token: tenant.owner.token })).body.events;
+    expect(denials).toEqual([
+      expect.objectContaining({
+        actor: { kind: 'user', id: admin.id },
+        detail: { operation_id: 'removeMember', required_scope: 'identity:manage', principal: 'user', reason: 'missing permission identity:manage' },
+      }),
+    ]);
   });
 
   it('lets an owner leave when another owner remains', async () => {

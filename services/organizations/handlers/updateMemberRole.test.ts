@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
 describe.each(testProfiles)('PATCH /api/v1/members/{userId} ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -21,13 +21,34 @@ describe.each(testProfiles)('PATCH /api/v1/members/{userId} ($profile)', (profil
     expect(await t.current.snapshot(neighbour)).toEqual(neighbourBefore);
   });
 
-  it('lets an owner confer owner, and refuses an admin doing so with 403', async () => {
+  const denials = async (tenant: TestTenant) =>
+    (await t.current.call('GET', '/api/v1/identity/audit?action=authz.denied', { token: tenant.owner.token })).body.events;
+  const deniedRecord = (actorId: string, requiredScope: string) => ({
+    actor: { kind: 'user', id: actorId },
+    detail: { operation_id: 'updateMemberRole', required_scope: requiredScope, principal: 'user', reason: `missing permission ${requiredScope}` },
+  });
+
+  it('lets an owner confer owner, and refuses an admin doing so with 403, audited though nothing changes', async () => {
     const tenant = await t.current.tenant();
     const [admin, analyst] = [await t.current.member(tenant, 'admin'), await t.current.member(tenant, 'analyst')];
+    const roster = await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token });
     const refused = await setRole(admin.token, analyst.id, 'owner');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'missing permission identity:manage', code: 'forbidden', required_scope: 'identity:manage', principal: 'user' });
+    expect(await denials(tenant)).toEqual([expect.objectContaining(deniedRecord(admin.id, 'identity:manage'))]);
+    expect((await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token })).body).toEqual(roster.body);
+
     expect((await setRole(tenant.owner.token, analyst.id, 'owner')).status).toBe(200);
+    expect(await denials(tenant)).toHaveLength(1);
+  });
+
+  it('authorizes before noticing nothing changes: an admin setting an owner to owner gets 403, audited', async () => {
+    const tenant = await t.current.tenant();
+    const admin = await t.current.member(tenant, 'admin');
+    const refused = await setRole(admin.token, tenant.owner.id, 'owner');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'missing permission identity:manage', code: 'forbidden', required_scope: 'identity:manage', principal: 'user' });
+    expect(await denials(tenant)).toEqual([expect.objectContaining(deniedRecord(admin.id, 'identity:manage'))]);
   });
 
   it('refuses an admin demoting an owner, and an analyst granting above their own role', async () => {
@@ -40,6 +61,7 @@ describe.each(testProfiles)('PATCH /api/v1/members/{userId} ($profile)', (profil
     const refused = await setRole(analyst.token, viewer.id, 'admin');
     expect(refused.status).toBe(403);
     expect(refused.body.required_scope).toBe('members:manage');
+    expect((await denials(tenant)).map((event: { actor: { id: string } }) => event.actor.id)).toEqual([analyst.id, admin.id]);
     // An admin may move people at or below admin.
     expect((await setRole(admin.token, viewer.id, 'admin')).status).toBe(200);
   });

@@ -9,6 +9,7 @@ import { changeMemberRole } from '../members.js';
 export function updateMemberRole(deps: { db: Database }): OperationHandler {
   return async (ctx) => {
     const member = await changeMemberRole(deps.db, {
+      operationId: ctx.operationId,
       principal: requirePrincipal(ctx),
       origin: originOfContext(ctx),
       targetUserId: ctx.params.userId!,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../test/support/services.js';
+import { startTcpRelay, type TcpRelay } from '../../../test/support/tcp-relay.js';
 import type { Counters } from './counters.js';
 import { createMemoryCounters } from './memory-counters.js';
 import { createRedisCounters } from './redis-counters.js';
@@ -75,9 +76,30 @@ describe.each(adapters)('Counters contract ($name)', ({ create }) => {
     expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   });
 
+  it('peeks at a window without counting, and at a key without one as a whole window to come', async () => {
+    const key = freshKey();
+    expect(await counters.peek(key, 60_000)).toEqual({ count: 0, resetInMs: 60_000 });
+    await counters.hit(key, 60_000);
+    await counters.hit(key, 60_000);
+    const peeked = await counters.peek(key, 60_000);
+    expect(peeked.count).toBe(2);
+    expect(peeked.resetInMs).toBeGreaterThan(59_000);
+    expect(peeked.resetInMs).toBeLessThanOrEqual(60_000);
+    expect((await counters.peek(key, 60_000)).count).toBe(2);
+    expect((await counters.hit(key, 60_000)).count).toBe(3);
+  });
+
+  it('peeks past the end of a window as at no window', async () => {
+    const key = freshKey();
+    const { resetInMs } = await counters.hit(key, 250);
+    await sleep(resetInMs + 50);
+    expect(await counters.peek(key, 250)).toEqual({ count: 0, resetInMs: 250 });
+  });
+
   it('refuses a window that is not a positive integer', async () => {
     await expect(counters.hit(freshKey(), 0)).rejects.toThrow(RangeError);
     await expect(counters.hit(freshKey(), 1.5)).rejects.toThrow(RangeError);
+    await expect(counters.peek(freshKey(), 0)).rejects.toThrow(RangeError);
   });
 });
 
@@ -126,40 +148,23 @@ describe('redis counters', () => {
 });
 
 describe('redis counters through an outage', () => {
-  // A TCP relay to the real Redis that the test can cut and restore.
-  const redisAddress = new URL(testServices.redisUrl);
-  const links = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(Number(redisAddress.port || 6379), redisAddress.hostname);
-    for (const socket of [client, upstream]) {
-      links.add(socket);
-      socket.on('error', () => undefined).on('close', () => links.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
+  let relay: TcpRelay;
+  beforeAll(async () => {
+    relay = await startTcpRelay(testServices.redisUrl);
   });
-  const listen = (port: number): Promise<void> => new Promise((resolve) => relay.listen(port, '127.0.0.1', resolve));
-  const cut = async (): Promise<void> => {
-    const closed = new Promise((resolve) => relay.close(resolve));
-    for (const socket of links) socket.destroy();
-    await closed;
-  };
-  afterAll(async () => {
-    if (relay.listening) await cut();
-  });
+  afterAll(() => relay.close());
 
   it('rejects quickly while Redis is unreachable and recovers by itself', async () => {
-    await listen(0);
-    const port = (relay.address() as AddressInfo).port;
-    const counters = createRedisCounters({ url: `redis://127.0.0.1:${port}`, keyPrefix: redisPrefix });
+    const counters = createRedisCounters({ url: relay.url, keyPrefix: redisPrefix });
     try {
       expect((await counters.hit('outage', 60_000)).count).toBe(1);
 
-      await cut();
+      await relay.cut();
       const started = Date.now();
       await expect(counters.hit('outage', 60_000)).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
 
-      await listen(port);
+      await relay.restore();
       await expect.poll(() => counters.hit('outage', 60_000).then((r) => r.count, () => 0), { timeout: 10_000, interval: 100 }).toBe(2);
     } finally {
       await counters.close();
@@ -190,6 +195,7 @@ describe('redis counters without a working Redis', () => {
       const started = Date.now();
       await expect(counters.hit('k', 1_000)).rejects.toThrow();
       await expect(counters.hit('k', 1_000)).rejects.toThrow();
+      await expect(counters.peek('k', 1_000)).rejects.toThrow();
       await expect(counters.ping()).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {

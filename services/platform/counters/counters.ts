@@ -11,6 +11,8 @@ export interface Counters {
   readonly kind: 'redis' | 'memory';
   /** Atomically increments the counter for key in the current fixed window of windowMs and returns the new count and time left in the window. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The same answer without counting: count 0 and the whole of windowMs left when no window is open. */
+  peek(key: string, windowMs: number): Promise<WindowCount>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

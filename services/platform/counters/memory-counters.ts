@@ -46,6 +46,14 @@ export function createMemoryCounters(options: MemoryCountersOptions = {}): Memor
       window.count += 1;
       return { count: window.count, resetInMs: window.endsAt - at };
     },
+    async peek(key, windowMs) {
+      assertWindow(windowMs);
+      if (closed) throw new Error('memory counters are closed');
+      const at = now();
+      const window = windows.get(key);
+      if (window === undefined || window.endsAt <= at) return { count: 0, resetInMs: windowMs };
+      return { count: window.count, resetInMs: window.endsAt - at };
+    },
     async ping() {
       if (closed) throw new Error('memory counters are closed');
     },

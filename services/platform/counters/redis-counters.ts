@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { assertWindow, type Counters } from './counters.js';
+import { assertWindow, type Counters, type WindowCount } from './counters.js';
 
 export interface RedisCountersOptions {
   url: string;
@@ -16,6 +16,14 @@ const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
 return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+// The count and time left of an open window, or nothing; one script so the two
+// answers belong to the same window.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return {} end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}
 `;
 
 /**
@@ -57,11 +65,13 @@ export function createRedisCounters(options: RedisCountersOptions): Counters {
     async hit(key, windowMs) {
       assertWindow(windowMs);
       await connected();
-      const reply = await redis.eval(HIT_SCRIPT, 1, keyPrefix + key, windowMs);
-      if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
-        throw new Error(`unexpected reply from the hit script: ${JSON.stringify(reply)}`);
-      }
-      return { count: reply[0], resetInMs: reply[1] };
+      return windowCountOf(await redis.eval(HIT_SCRIPT, 1, keyPrefix + key, windowMs), 'hit');
+    },
+    async peek(key, windowMs) {
+      assertWindow(windowMs);
+      await connected();
+      const reply = await redis.eval(PEEK_SCRIPT, 1, keyPrefix + key);
+      return Array.isArray(reply) && reply.length === 0 ? { count: 0, resetInMs: windowMs } : windowCountOf(reply, 'peek');
     },
     async ping() {
       await connected();
@@ -72,4 +82,11 @@ export function createRedisCounters(options: RedisCountersOptions): Counters {
       else redis.disconnect();
     },
   };
+}
+
+function windowCountOf(reply: unknown, script: string): WindowCount {
+  if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
+    throw new Error(`unexpected reply from the ${script} script: ${JSON.stringify(reply)}`);
+  }
+  return { count: reply[0], resetInMs: reply[1] };
 }
