@@ -30,6 +30,8 @@ afterAll(async () => {
   await admin.connect();
   const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
   if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+  const ourGroups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((group) => group.startsWith(topicPrefix));
+  if (ourGroups.length > 0) await admin.deleteGroups(ourGroups);
   await admin.disconnect();
   const subjects = (await (await registryApi('/subjects')).json()) as string[];
   for (const subject of subjects.filter((s) => s.startsWith(topicPrefix))) {
@@ -59,6 +61,22 @@ describe('Kafka stream log', () => {
     const metadata = await admin.fetchTopicMetadata({ topics: [`${topicPrefix}${topic.name}`] });
     await admin.disconnect();
     expect(metadata.topics[0]?.partitions).toHaveLength(3);
+  });
+
+  it('names consumer groups with the prefix, so deployments sharing the cluster never share a group', async () => {
+    const log = createKafkaStreamLog(options);
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    const group = `group-${randomBytes(4).toString('hex')}`;
+    const subscription = await log.subscribe({ group, topic, handle: async () => undefined });
+    const admin = kafka.admin();
+    await admin.connect();
+    const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
+    await admin.disconnect();
+    await subscription.stop();
+    await log.close();
+    expect(groups).toContain(`${topicPrefix}${group}`);
+    expect(groups).not.toContain(group);
   });
 
   it('rejects ping when only the schema registry is unreachable', async () => {
