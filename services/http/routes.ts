@@ -29,6 +29,17 @@ import type { Config } from '../platform/config.js';
 import type { Counters } from '../platform/counters/counters.js';
 import type { Database } from '../platform/db/database.js';
 import type { ReadinessCheck } from '../platform/readiness.js';
+import type { ResolveAll } from '../webhooks/destination-policy.js';
+import { createWebhookEndpoints } from '../webhooks/endpoints.js';
+import { createWebhookEndpoint } from '../webhooks/handlers/createWebhookEndpoint.js';
+import { deleteWebhookEndpoint } from '../webhooks/handlers/deleteWebhookEndpoint.js';
+import { getWebhookEndpoint } from '../webhooks/handlers/getWebhookEndpoint.js';
+import { listWebhookDeliveries } from '../webhooks/handlers/listWebhookDeliveries.js';
+import { listWebhookEndpoints } from '../webhooks/handlers/listWebhookEndpoints.js';
+import { redeliverWebhook } from '../webhooks/handlers/redeliverWebhook.js';
+import { rotateWebhookSecret } from '../webhooks/handlers/rotateWebhookSecret.js';
+import { updateWebhookEndpoint } from '../webhooks/handlers/updateWebhookEndpoint.js';
+import { signingSecretBox } from '../webhooks/signing-secrets.js';
 import type { OperationHandler, RequestGuard } from './handler.js';
 
 export interface RouteDependencies {
@@ -36,11 +47,13 @@ export interface RouteDependencies {
   db: Database;
   /** Rate-limit counters: Redis in the full profile, memory in the embedded one. */
   counters: Counters;
-  config: Pick<Config, 'tokenSigningKey' | 'rateLimit'>;
+  config: Pick<Config, 'tokenSigningKey' | 'rateLimit' | 'webhookSecretKey' | 'webhookAllowPrivateDestinations'>;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
   /** The grantable scopes; tests narrow it to show a withdrawn scope stops working. */
   scopeRegistry?: ScopeRegistry;
+  /** Resolves webhook destination names at registration; the system resolver unless given (tests never use DNS). */
+  resolveWebhookDestination?: ResolveAll;
 }
 
 /** operationId -> handler. buildApp refuses to start unless this matches api/openapi.yaml exactly. */
@@ -51,6 +64,12 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
   const sessions = createSessions({ accessTokens: createAccessTokens({ signingKey: deps.config.tokenSigningKey }) });
   const limiter = createRateLimiter({ counters: deps.counters, failClosed: deps.config.rateLimit.failClosed });
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(limiter, deps.config.rateLimit.authPerMinute, handler);
+  const endpoints = createWebhookEndpoints({
+    db,
+    secretBox: signingSecretBox(deps.config.webhookSecretKey),
+    destinationPolicy: { allowPrivate: deps.config.webhookAllowPrivateDestinations },
+    resolve: deps.resolveWebhookDestination,
+  });
 
   return {
     getHealth: getHealth(),
@@ -77,11 +96,20 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     listApiKeys: listApiKeys({ db }),
     createApiKey: createApiKey({ db, registry }),
     revokeApiKey: revokeApiKey({ db }),
+
+    listWebhookEndpoints: listWebhookEndpoints({ endpoints }),
+    createWebhookEndpoint: createWebhookEndpoint({ endpoints }),
+    getWebhookEndpoint: getWebhookEndpoint({ endpoints }),
+    updateWebhookEndpoint: updateWebhookEndpoint({ endpoints }),
+    deleteWebhookEndpoint: deleteWebhookEndpoint({ endpoints }),
+    rotateWebhookSecret: rotateWebhookSecret({ endpoints }),
+    listWebhookDeliveries: listWebhookDeliveries({ endpoints }),
+    redeliverWebhook: redeliverWebhook({ endpoints }),
   };
 }
 
 /** The guard buildApp runs before every secured operation. */
-export function createGuard(deps: Omit<RouteDependencies, 'readiness' | 'passwordHashing'>): RequestGuard {
+export function createGuard(deps: Omit<RouteDependencies, 'readiness' | 'passwordHashing' | 'resolveWebhookDestination'>): RequestGuard {
   const accessTokens = createAccessTokens({ signingKey: deps.config.tokenSigningKey });
   return createRequestGuard({
     db: deps.db,

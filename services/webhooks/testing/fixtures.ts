@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { webhookDispatcher } from '../../../streams/processors/webhook-dispatcher.js';
 import type { ConsumedRecord } from '../../../streams/log/stream-log.js';
 import type { DomainEvent } from '../../../streams/outbox.js';
-import { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { asOrgId, type Database, type OrgId } from '../../platform/db/database.js';
 import type { EndpointManager } from '../endpoints.js';
+import { signingSecretBox } from '../signing-secrets.js';
 
-export const testSecretBox = (): SecretBox => new SecretBox({ activeKeyId: 1, keys: new Map([[1, Buffer.alloc(32, 7)]]) });
+export const testSecretBox = (): SecretBox => signingSecretBox(Buffer.alloc(32, 7));
 
 export async function createOrganization(db: Database, name: string): Promise<OrgId> {
   const result = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
