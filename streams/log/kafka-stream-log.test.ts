@@ -28,10 +28,11 @@ const registryApi = (path: string, init?: RequestInit) =>
 afterAll(async () => {
   const admin = kafka.admin();
   await admin.connect();
-  const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
-  if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+  // Groups first: deleting a topic drops the groups' offsets, and with them the empty groups.
   const ourGroups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((group) => group.startsWith(topicPrefix));
   if (ourGroups.length > 0) await admin.deleteGroups(ourGroups);
+  const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
+  if (ours.length > 0) await admin.deleteTopics({ topics: ours });
   await admin.disconnect();
   const subjects = (await (await registryApi('/subjects')).json()) as string[];
   for (const subject of subjects.filter((s) => s.startsWith(topicPrefix))) {

@@ -1,10 +1,14 @@
 import type { Platform } from '../../services/composition.js';
 import type { StreamLog, Subscription } from '../log/stream-log.js';
 import { analyticsSink } from './analytics-sink.js';
+import { webhookDispatcher } from './webhook-dispatcher.js';
 
 export type StartProcessor = (log: StreamLog) => Promise<Subscription>;
 
 /** Every stream processor the `streams` role runs, each a consumer group of its own. */
 export function createProcessors(platform: Platform): StartProcessor[] {
-  return [(log) => log.subscribe(analyticsSink({ analytics: platform.analytics }))];
+  return [
+    (log) => log.subscribe(analyticsSink({ analytics: platform.analytics })),
+    (log) => log.subscribe(webhookDispatcher({ db: platform.db })),
+  ];
 }
