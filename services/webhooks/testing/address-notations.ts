@@ -1,7 +1,7 @@
 // Test-only: the SSRF table. Every refused address class, IPv4 and IPv6, with
 // addresses written in every notation a URL parser or inet_aton accepts; used
 // by the classification tests and again at registration and at delivery.
-import type { AddressClass } from '../destination-policy.js';
+import type { AddressClass, ResolveAll } from '../destination-policy.js';
 
 // Every row is one address in one notation; the class must be exact.
 export const classTable: ReadonlyArray<readonly [address: string, expected: AddressClass]> = [
@@ -136,7 +136,33 @@ export const publicControls = [
 ];
 
 /** The address as a URL host, IPv6 in brackets; undefined for a zone index (fe80::1%eth0), which a URL cannot carry. */
-export function asUrlHost(address: string): string | undefined {
+function asUrlHost(address: string): string | undefined {
   if (address.includes('%')) return undefined;
   return address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
+}
+
+const TABLE_NAME = /^row-(\d+)\.resolves\.example\.com$/;
+
+/**
+ * Resolves row-<n>.resolves.example.com to the n-th address of the table and
+ * every other name to a public address: destination checks are tested without
+ * real DNS.
+ */
+export const resolveFromTable: ResolveAll = async (hostname) => {
+  const row = TABLE_NAME.exec(hostname);
+  const address = row ? classTable[Number(row[1])]![0] : publicControls[0]!;
+  return [{ address, family: address.includes(':') ? 6 : 4 }];
+};
+
+/** The table's rows, numbered, for it.each. */
+export const refusedAddresses = classTable.map(([address, addressClass], row) => ({ address, addressClass, row }));
+
+/**
+ * The destinations that reach a row's address: the address written into the
+ * URL (where a URL can carry it) and a name that resolveFromTable resolves to it.
+ */
+export function destinationsReaching(row: number, port?: number): string[] {
+  const host = asUrlHost(classTable[row]![0]);
+  const authority = (hostname: string) => (port === undefined ? hostname : `${hostname}:${port}`);
+  return [...(host === undefined ? [] : [`https://${authority(host)}/ssrf-${row}`]), `https://${authority(`row-${row}.resolves.example.com`)}/ssrf-${row}`];
 }
