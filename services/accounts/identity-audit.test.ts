@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { asOrgId, type OrgId } from '../platform/db/database.js';
-import { listIdentityEvents, recordIdentityEvent, redact, REDACTED } from './identity-audit.js';
+import { listIdentityEvents, recordIdentityEvent, recordSystemIdentityEvent, redact, REDACTED } from './identity-audit.js';
 
 describe('redact', () => {
   it('replaces the values of secret-looking keys at any depth and keeps the rest', () => {
@@ -66,6 +66,27 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       request_id: 'req-1',
       detail: { token: REDACTED, outcome: 'ok' },
     });
+  });
+
+  it('records what the system did on its own with actor system and no origin', async () => {
+    await freshOrganization();
+    await recordSystemIdentityEvent(database.db, orgId, { action: 'test.automatic', detail: { secret: 's', reason: 'threshold' } });
+    const [event] = await listIdentityEvents(database.db, orgId, { limit: 10 });
+    expect(event).toMatchObject({
+      actor: { kind: 'system', id: null },
+      action: 'test.automatic',
+      source_ip: null,
+      user_agent: null,
+      request_id: null,
+      detail: { secret: REDACTED, reason: 'threshold' },
+    });
+  });
+
+  it('refuses a row naming the system together with a person', async () => {
+    await freshOrganization();
+    await expect(
+      database.db.query("INSERT INTO identity_audit_events (org_id, actor_user_id, actor_system, action) VALUES ($1, $2, true, 'both')", [orgId, userId]),
+    ).rejects.toThrow(/identity_audit_events_system_acts_alone/);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {

@@ -1,13 +1,14 @@
 // The identity audit trail (spec 2.10, 6.2): sign-ins, refused passwords,
-// sign-outs, replayed refresh tokens, membership and role changes, API keys and
-// refused requests. Rows are append-only (a trigger refuses UPDATE and DELETE).
+// sign-outs, replayed refresh tokens, membership and role changes, API keys,
+// webhook endpoints and refused requests. Rows are append-only (a trigger
+// refuses UPDATE and DELETE).
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../http/handler.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import type { AppError } from '../platform/errors.js';
 import type { Principal } from './principal.js';
 
-/** Who acted. A machine is never recorded as a person (spec 2.2). */
+/** Who acted in a request. A machine is never recorded as a person (spec 2.2). */
 export type AuditActor = { userId: string } | { apiKeyId: string } | 'anonymous';
 
 /** Where the request came from: client address through TRUSTED_PROXIES, user agent, X-Request-ID. */
@@ -51,17 +52,47 @@ const headerValue = (value: string | string[] | undefined): string | null => (ty
  */
 export async function recordIdentityEvent(q: Queryable, orgId: OrgId, origin: RequestOrigin, event: IdentityEvent): Promise<void> {
   const actor = event.actor;
+  await insertEvent(q, orgId, {
+    actorUserId: typeof actor === 'object' && 'userId' in actor ? actor.userId : null,
+    actorApiKeyId: typeof actor === 'object' && 'apiKeyId' in actor ? actor.apiKeyId : null,
+    actorSystem: false,
+    origin,
+    action: event.action,
+    detail: event.detail,
+  });
+}
+
+/**
+ * Writes one event the system caused on its own, in a worker with no request
+ * behind it: actor system, and no source address, user agent or request id.
+ * Pass the transaction of the change it describes, as for recordIdentityEvent.
+ */
+export async function recordSystemIdentityEvent(q: Queryable, orgId: OrgId, event: Omit<IdentityEvent, 'actor'>): Promise<void> {
+  await insertEvent(q, orgId, { actorUserId: null, actorApiKeyId: null, actorSystem: true, origin: null, action: event.action, detail: event.detail });
+}
+
+interface EventToInsert {
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  actorSystem: boolean;
+  origin: RequestOrigin | null;
+  action: string;
+  detail: Record<string, unknown> | undefined;
+}
+
+async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Promise<void> {
   await q.query(
-    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, action, source_ip, user_agent, request_id, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_system, action, source_ip, user_agent, request_id, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       orgId,
-      typeof actor === 'object' && 'userId' in actor ? actor.userId : null,
-      typeof actor === 'object' && 'apiKeyId' in actor ? actor.apiKeyId : null,
+      event.actorUserId,
+      event.actorApiKeyId,
+      event.actorSystem,
       event.action,
-      origin.sourceIp,
-      origin.userAgent,
-      origin.requestId,
+      event.origin?.sourceIp ?? null,
+      event.origin?.userAgent ?? null,
+      event.origin?.requestId ?? null,
       JSON.stringify(redact(event.detail ?? {})),
     ],
   );
@@ -110,7 +141,7 @@ export interface IdentityEventFilter {
 
 export interface StoredIdentityEvent {
   id: string;
-  actor: { kind: 'user' | 'api_key' | 'anonymous'; id: string | null };
+  actor: { kind: 'user' | 'api_key' | 'system' | 'anonymous'; id: string | null };
   action: string;
   source_ip: string | null;
   user_agent: string | null;
@@ -123,6 +154,7 @@ interface EventRow {
   id: string;
   actor_user_id: string | null;
   actor_api_key_id: string | null;
+  actor_system: boolean;
   action: string;
   source_ip: string | null;
   user_agent: string | null;
@@ -145,7 +177,7 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
   if (filter.until !== undefined) where((p) => `created_at < ${p}::timestamptz`, filter.until);
   params.push(filter.limit);
   const { rows } = await q.query<EventRow>(
-    `SELECT id, actor_user_id, actor_api_key_id, action, source_ip, user_agent, request_id, detail,
+    `SELECT id, actor_user_id, actor_api_key_id, actor_system, action, source_ip, user_agent, request_id, detail,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
        FROM identity_audit_events
       WHERE ${conditions.join(' AND ')}
@@ -155,11 +187,7 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
   );
   return rows.map((row) => ({
     id: row.id,
-    actor: row.actor_user_id
-      ? { kind: 'user', id: row.actor_user_id }
-      : row.actor_api_key_id
-        ? { kind: 'api_key', id: row.actor_api_key_id }
-        : { kind: 'anonymous', id: null },
+    actor: actorOfRow(row),
     action: row.action,
     source_ip: row.source_ip,
     user_agent: row.user_agent,
@@ -167,4 +195,10 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
     detail: row.detail,
     created_at: row.created_at,
   }));
+}
+
+function actorOfRow(row: EventRow): StoredIdentityEvent['actor'] {
+  if (row.actor_user_id) return { kind: 'user', id: row.actor_user_id };
+  if (row.actor_api_key_id) return { kind: 'api_key', id: row.actor_api_key_id };
+  return row.actor_system ? { kind: 'system', id: null } : { kind: 'anonymous', id: null };
 }

@@ -38,6 +38,17 @@ import { createScan } from '../scans/handlers/createScan.js';
 import { getScan } from '../scans/handlers/getScan.js';
 import { importScanReport } from '../scans/handlers/importScanReport.js';
 import { listScans } from '../scans/handlers/listScans.js';
+import type { ResolveAll } from '../webhooks/destination-policy.js';
+import { createWebhookEndpoints } from '../webhooks/endpoints.js';
+import { createWebhookEndpoint } from '../webhooks/handlers/createWebhookEndpoint.js';
+import { deleteWebhookEndpoint } from '../webhooks/handlers/deleteWebhookEndpoint.js';
+import { getWebhookEndpoint } from '../webhooks/handlers/getWebhookEndpoint.js';
+import { listWebhookDeliveries } from '../webhooks/handlers/listWebhookDeliveries.js';
+import { listWebhookEndpoints } from '../webhooks/handlers/listWebhookEndpoints.js';
+import { redeliverWebhook } from '../webhooks/handlers/redeliverWebhook.js';
+import { rotateWebhookSecret } from '../webhooks/handlers/rotateWebhookSecret.js';
+import { updateWebhookEndpoint } from '../webhooks/handlers/updateWebhookEndpoint.js';
+import { signingSecretBox } from '../webhooks/signing-secrets.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './handler.js';
 
 export interface RouteDependencies {
@@ -45,11 +56,13 @@ export interface RouteDependencies {
   db: Database;
   /** Rate-limit counters: Redis in the full profile, memory in the embedded one. */
   counters: Counters;
-  config: Pick<Config, 'tokenSigningKey' | 'rateLimit'>;
+  config: Pick<Config, 'tokenSigningKey' | 'rateLimit' | 'webhookSecretKey' | 'webhookAllowPrivateDestinations'>;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
   /** The grantable scopes; tests narrow it to show a withdrawn scope stops working. */
   scopeRegistry?: ScopeRegistry;
+  /** Resolves webhook destination names at registration; the system resolver unless given (tests never use DNS). */
+  resolveWebhookDestination?: ResolveAll;
 }
 
 /** operationId -> handler. buildApp refuses to start unless this matches api/openapi.yaml exactly. */
@@ -61,6 +74,12 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
   const authRouteLimit = createSourceAddressLimit(deps);
   const codec = createCursorCodec({ signingKey: deps.config.tokenSigningKey });
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(authRouteLimit, handler);
+  const endpoints = createWebhookEndpoints({
+    db,
+    secretBox: signingSecretBox(deps.config.webhookSecretKey),
+    destinationPolicy: { allowPrivate: deps.config.webhookAllowPrivateDestinations },
+    resolve: deps.resolveWebhookDestination,
+  });
 
   return {
     getHealth: getHealth(),
@@ -97,11 +116,20 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     getFinding: getFinding({ db }),
     listFindingEvents: listFindingEvents({ db, codec }),
     listAssetFindings: listAssetFindings({ db, codec }),
+
+    listWebhookEndpoints: listWebhookEndpoints({ endpoints }),
+    createWebhookEndpoint: createWebhookEndpoint({ endpoints }),
+    getWebhookEndpoint: getWebhookEndpoint({ endpoints }),
+    updateWebhookEndpoint: updateWebhookEndpoint({ endpoints }),
+    deleteWebhookEndpoint: deleteWebhookEndpoint({ endpoints }),
+    rotateWebhookSecret: rotateWebhookSecret({ endpoints }),
+    listWebhookDeliveries: listWebhookDeliveries({ endpoints }),
+    redeliverWebhook: redeliverWebhook({ endpoints }),
   };
 }
 
 /** The guard buildApp runs before every secured operation. */
-export function createGuard(deps: Omit<RouteDependencies, 'readiness' | 'passwordHashing'>): RequestGuard {
+export function createGuard(deps: Omit<RouteDependencies, 'readiness' | 'passwordHashing' | 'resolveWebhookDestination'>): RequestGuard {
   const accessTokens = createAccessTokens({ signingKey: deps.config.tokenSigningKey });
   return createRequestGuard({
     db: deps.db,

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -30,6 +32,29 @@ describe('configuration', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SIGNING_KEY is required in production[\s\S]*WEBHOOK_SECRET_KEY is required/);
     expect(() => parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toThrow(/refused in production/);
     expect(parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key }).tokenSigningKey).toEqual(Buffer.from(key, 'hex'));
+  });
+
+  it('stops a production process at start-up, before opening anything, when a webhook safeguard is missing', () => {
+    const start = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'services/cli.ts', 'all'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const withoutKey = start({});
+    expect(withoutKey.status).toBe(2);
+    expect(withoutKey.stderr).toContain('WEBHOOK_SECRET_KEY is required in production');
+    const allowingPrivate = start({ WEBHOOK_SECRET_KEY: key, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+    expect(allowingPrivate.status).toBe(2);
+    expect(allowingPrivate.stderr).toContain('WEBHOOK_ALLOW_PRIVATE_DESTINATIONS=true is refused in production');
+  });
+
+  it('reads the webhook delivery settings, permitting private destinations outside production only', () => {
+    expect(parseConfig({})).toMatchObject({ webhookDeliveryConcurrency: 128, webhookAllowPrivateDestinations: false, webhookTrustedCaPem: undefined });
+    expect(parseConfig({ WEBHOOK_DELIVERY_CONCURRENCY: '16', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toMatchObject({ webhookDeliveryConcurrency: 16, webhookAllowPrivateDestinations: true });
+    expect(() => parseConfig({ WEBHOOK_DELIVERY_CONCURRENCY: '0' })).toThrow(/WEBHOOK_DELIVERY_CONCURRENCY must be an integer from 1 to 1024/);
+    expect(parseConfig({ WEBHOOK_SECRET_KEY: key }).webhookSecretKey).toEqual(Buffer.from(key, 'hex'));
   });
 
   it('refuses keys that are not 32 bytes', () => {

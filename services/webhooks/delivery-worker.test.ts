@@ -1,22 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
+import { listIdentityEvents } from '../accounts/identity-audit.js';
 import type { OrgId } from '../platform/db/database.js';
 import { createLogger } from '../platform/logger.js';
 import { MAX_DELIVERY_ATTEMPTS, nominalRetryDelayMs, RETRY_JITTER } from './delivery-schedule.js';
 import { claimDueDeliveries, LEASE_EXPIRED_ERROR, type DeliveryStatus } from './delivery-store.js';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.js';
 import type { ResolveAll } from './destination-policy.js';
-import { createWebhookEndpoints, type WebhookEndpoints } from './endpoints.js';
+import { createWebhookEndpoints, type EndpointManager, type WebhookEndpoints } from './endpoints.js';
 import { createHttpsSender, type DeliverySender } from './https-sender.js';
 import { ROTATION_OVERLAP_MS } from './signing-secrets.js';
 import { createTestCertificates, type TestCertificates } from './testing/certificates.js';
-import { createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';
+import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';
 import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
 
 const logger = createLogger('silent');
 const HOUR = 3_600_000;
-const manager = { userId: randomUUID() };
 const toLoopback: ResolveAll = async () => [{ address: '127.0.0.1', family: 4 }];
 const toPublic: ResolveAll = async () => [{ address: '93.184.216.34', family: 4 }];
 
@@ -45,6 +44,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
   const secretBox = testSecretBox();
   let receiver: TestReceiver;
   let endpoints: WebhookEndpoints;
+  let manager: EndpointManager;
   let sender: DeliverySender;
   const senders: DeliverySender[] = [];
 
@@ -57,7 +57,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
 
   /** An endpoint at a fresh receiver path, which verifies with the endpoint's secret. */
   async function endpointAt(orgId: OrgId, path: string, eventTypes: string[], service = endpoints, host?: string) {
-    const created = await service.create(orgId, manager, { url: receiver.url(path, host), event_types: eventTypes });
+    const created = await service.create(orgId, manager, { url: receiver.url(path, host), events: eventTypes });
     receiver.trust(path, [created.secret]);
     return created;
   }
@@ -83,6 +83,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     test = await create();
     orgA = await createOrganization(test.db, 'Org A');
     orgB = await createOrganization(test.db, 'Org B');
+    manager = await createManager(test.db);
     receiver = await startTestReceiver(certificates, { now: clock.now });
     endpoints = createWebhookEndpoints({ db: test.db, secretBox, destinationPolicy: { allowPrivate: true }, now: clock.now });
     sender = newSender();
@@ -268,6 +269,8 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     expect(announced.rows).toHaveLength(1);
     expect(announced.rows[0]!.value.actor.kind).toBe('system');
     expect(JSON.parse(announced.rows[0]!.value.payload)).toMatchObject({ endpoint_id: endpoint.id, reason: 'consecutive_failures' });
+    const audited = (await listIdentityEvents(test.db, orgA, { action: 'webhook_endpoint.disabled', limit: 200 })).filter((e) => e.detail.endpoint_id === endpoint.id);
+    expect(audited).toEqual([expect.objectContaining({ actor: { kind: 'system', id: null }, request_id: null, detail: expect.objectContaining({ reason: 'consecutive_failures' }) })]);
 
     // Disabled: the receiver has recovered, but nothing is sent and new events make no deliveries.
     receiver.behave('/disabled', 'ok');

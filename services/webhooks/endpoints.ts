@@ -1,16 +1,17 @@
 // Webhook endpoint management (spec 2.8, 4.5): every rule lives here, so the
 // HTTP handlers only translate. Writes need webhooks:manage, which only people
 // hold; reads need webhooks:read. Both are checked by the HTTP layer
-// (x-permission in openapi-fragment.yaml); this module takes the acting
-// organization and, for writes, the acting person.
+// (x-permission in api/openapi.yaml); this module takes the acting
+// organization and, for writes, the acting person and their request's origin.
 //
-// Every change is announced by a domain event appended in the same transaction
-// (webhook_endpoint.created, .updated, .enabled, .disabled, .secret_rotated,
-// .deleted, webhook_delivery.redelivered): that is the audit record of endpoint
-// changes, rotations, redeliveries and automatic disables. A refused change
-// writes nothing.
+// Every change (webhook_endpoint.created, .updated, .enabled, .disabled,
+// .secret_rotated, .deleted, webhook_delivery.redelivered, and automatic
+// disables) is written to the identity audit trail and announced as a domain
+// event, both in the same transaction as the change. A refused change writes
+// nothing.
 import { randomUUID } from 'node:crypto';
-import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
+import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
 import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { conflict, notFound, validationFailed, type AppError } from '../platform/errors.js';
@@ -33,11 +34,11 @@ export const MAX_ENDPOINTS_PER_ORGANIZATION = 100;
 export const DEFAULT_DELIVERY_LIST_LIMIT = 50;
 export const MAX_DELIVERY_LIST_LIMIT = 200;
 
-/** The person acting: webhooks:manage is never granted to a machine (spec 2.4). */
+/** The person acting, and where their request came from: webhooks:manage is never granted to a machine (spec 2.4). */
 export interface EndpointManager {
   userId: string;
-  /** X-Request-ID, carried as the events' correlation id. */
-  requestId?: string | null;
+  /** Recorded in the audit trail; its X-Request-ID is also the domain events' correlation id. */
+  origin: RequestOrigin;
 }
 
 export type DisabledReason = 'manual' | 'consecutive_failures';
@@ -46,7 +47,8 @@ export type DisabledReason = 'manual' | 'consecutive_failures';
 export interface EndpointView {
   id: string;
   url: string;
-  event_types: string[];
+  /** The event types the endpoint subscribes to. */
+  events: string[];
   enabled: boolean;
   disabled_reason: DisabledReason | null;
   consecutive_failures: number;
@@ -62,12 +64,12 @@ export type EndpointWithSecret = EndpointView & { secret: string };
 
 export interface CreateEndpointInput {
   url: string;
-  event_types: string[];
+  events: string[];
 }
 
 export interface UpdateEndpointInput {
   url?: string;
-  event_types?: string[];
+  events?: string[];
   enabled?: boolean;
 }
 
@@ -112,7 +114,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   const toView = (row: EndpointRow, at: Date): EndpointView => ({
     id: row.id,
     url: row.url,
-    event_types: row.event_types,
+    events: row.event_types,
     enabled: row.enabled,
     disabled_reason: row.disabled_reason,
     consecutive_failures: row.consecutive_failures,
@@ -148,11 +150,14 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     return row;
   }
 
-  const announce = (tx: Queryable, orgId: OrgId, manager: EndpointManager, type: string, endpointId: string, payload: NewDomainEvent['payload']) =>
-    appendToOutbox(tx, orgId, { type, subjectId: endpointId, actor: { kind: 'user', id: manager.userId }, correlationId: manager.requestId ?? null, payload });
+  /** Audits a person's change and announces it, in the transaction that makes it. */
+  async function recordChange(tx: Queryable, orgId: OrgId, manager: EndpointManager, action: string, endpointId: string, detail: Record<string, unknown>): Promise<void> {
+    await recordIdentityEvent(tx, orgId, manager.origin, { actor: { userId: manager.userId }, action, detail });
+    await appendToOutbox(tx, orgId, { type: action, subjectId: endpointId, actor: { kind: 'user', id: manager.userId }, correlationId: manager.origin.requestId, payload: detail });
+  }
 
   async function create(orgId: OrgId, manager: EndpointManager, input: CreateEndpointInput): Promise<EndpointWithSecret> {
-    const eventTypes = checkEventTypes(input.event_types);
+    const eventTypes = checkEventTypes(input.events);
     const url = await vetDestination(input.url);
     const id = randomUUID();
     const secret = generateSigningSecret();
@@ -170,7 +175,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
         [id, orgId, url, eventTypes, sealSigningSecret(secretBox, orgId, id, secret), manager.userId, at],
       );
       const row = inserted.rows[0]!;
-      await announce(tx, orgId, manager, 'webhook_endpoint.created', id, { endpoint_id: id, url: urlForEvents(url), event_types: eventTypes });
+      await recordChange(tx, orgId, manager, 'webhook_endpoint.created', id, { endpoint_id: id, url: urlForEvents(url), events: eventTypes });
       return { ...toView(row, at), secret };
     });
   }
@@ -191,23 +196,23 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
 
   /** Changes the URL (checked again), the subscriptions and/or the enabled state in one transaction. Unchanged fields write nothing. */
   async function update(orgId: OrgId, manager: EndpointManager, endpointId: string, input: UpdateEndpointInput): Promise<EndpointView> {
-    const eventTypes = input.event_types === undefined ? undefined : checkEventTypes(input.event_types);
+    const eventTypes = input.events === undefined ? undefined : checkEventTypes(input.events);
     const url = input.url === undefined ? undefined : await vetDestination(input.url);
     const at = now();
     return db.transaction(async (tx) => {
       let row = await lockEndpoint(tx, orgId, endpointId);
-      const changes: { url?: string; event_types?: string[] } = {};
+      const changes: { url?: string; events?: string[] } = {};
       if (url !== undefined && url !== row.url) changes.url = url;
-      if (eventTypes !== undefined && !sameMembers(eventTypes, row.event_types)) changes.event_types = eventTypes;
-      if (changes.url !== undefined || changes.event_types !== undefined) {
+      if (eventTypes !== undefined && !sameMembers(eventTypes, row.event_types)) changes.events = eventTypes;
+      if (changes.url !== undefined || changes.events !== undefined) {
         const updated = await tx.query<EndpointRow>(
           `UPDATE webhook_endpoints SET url = coalesce($3, url), event_types = coalesce($4, event_types), updated_at = $5
             WHERE org_id = $1 AND id = $2 RETURNING ${endpointColumns}`,
-          [orgId, endpointId, changes.url ?? null, changes.event_types ?? null, at],
+          [orgId, endpointId, changes.url ?? null, changes.events ?? null, at],
         );
         row = updated.rows[0]!;
         const announced = { ...changes, ...(changes.url === undefined ? {} : { url: urlForEvents(changes.url) }) };
-        await announce(tx, orgId, manager, 'webhook_endpoint.updated', endpointId, { endpoint_id: endpointId, changes: announced });
+        await recordChange(tx, orgId, manager, 'webhook_endpoint.updated', endpointId, { endpoint_id: endpointId, changes: announced });
       }
       if (input.enabled === true && !row.enabled) row = await reEnable(tx, orgId, manager, row, at);
       if (input.enabled === false && row.enabled) row = await disableManually(tx, orgId, manager, row, at);
@@ -223,7 +228,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
       [orgId, row.id, at],
     );
     await makePendingDeliveriesDue(tx, orgId, row.id, at);
-    await announce(tx, orgId, manager, 'webhook_endpoint.enabled', row.id, { endpoint_id: row.id, url: urlForEvents(row.url), previously_disabled_because: row.disabled_reason });
+    await recordChange(tx, orgId, manager, 'webhook_endpoint.enabled', row.id, { endpoint_id: row.id, url: urlForEvents(row.url), previously_disabled_because: row.disabled_reason });
     return updated.rows[0]!;
   }
 
@@ -233,7 +238,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
         WHERE org_id = $1 AND id = $2 RETURNING ${endpointColumns}`,
       [orgId, row.id, at],
     );
-    await announce(tx, orgId, manager, 'webhook_endpoint.disabled', row.id, { endpoint_id: row.id, url: urlForEvents(row.url), reason: 'manual' });
+    await recordChange(tx, orgId, manager, 'webhook_endpoint.disabled', row.id, { endpoint_id: row.id, url: urlForEvents(row.url), reason: 'manual' });
     return updated.rows[0]!;
   }
 
@@ -254,10 +259,8 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
           WHERE org_id = $1 AND id = $2 RETURNING ${endpointColumns}`,
         [orgId, row.id, sealSigningSecret(secretBox, orgId, row.id, secret), previousExpiresAt, at],
       );
-      await announce(tx, orgId, manager, 'webhook_endpoint.secret_rotated', row.id, {
-        endpoint_id: row.id,
-        previous_secret_expires_at: previousExpiresAt.toISOString(),
-      });
+      // Not "previous_secret_expires_at": the audit trail redacts values of keys that name a secret.
+      await recordChange(tx, orgId, manager, 'webhook_endpoint.secret_rotated', row.id, { endpoint_id: row.id, overlap_ends_at: previousExpiresAt.toISOString() });
       return { ...toView(updated.rows[0]!, at), secret };
     });
   }
@@ -267,7 +270,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     await db.transaction(async (tx) => {
       const row = await lockEndpoint(tx, orgId, endpointId);
       await tx.query('DELETE FROM webhook_endpoints WHERE org_id = $1 AND id = $2', [orgId, row.id]);
-      await announce(tx, orgId, manager, 'webhook_endpoint.deleted', row.id, { endpoint_id: row.id, url: urlForEvents(row.url) });
+      await recordChange(tx, orgId, manager, 'webhook_endpoint.deleted', row.id, { endpoint_id: row.id, url: urlForEvents(row.url) });
     });
   }
 
@@ -289,7 +292,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
       const created = await insertRedelivery(tx, orgId, deliveryId, now());
       if (created === 'not_found') throw notFound();
       if (created === 'endpoint_disabled') throw conflict('the endpoint is disabled: enable it before redelivering');
-      await announce(tx, orgId, manager, 'webhook_delivery.redelivered', created.endpoint_id, {
+      await recordChange(tx, orgId, manager, 'webhook_delivery.redelivered', created.endpoint_id, {
         delivery_id: created.id,
         redelivery_of: deliveryId,
         endpoint_id: created.endpoint_id,
@@ -316,7 +319,7 @@ export type WebhookEndpoints = ReturnType<typeof createWebhookEndpoints>;
 
 /**
  * Counts one failed attempt against the endpoint's streak and disables the
- * endpoint when the streak meets the policy, announcing it as
+ * endpoint when the streak meets the policy, auditing and announcing it as
  * webhook_endpoint.disabled by the system. Runs in the transaction that records
  * the failed attempt. Returns whether this failure disabled the endpoint.
  */
@@ -333,26 +336,23 @@ export async function recordEndpointFailure(tx: Queryable, orgId: OrgId, endpoin
     `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'consecutive_failures', updated_at = $3 WHERE org_id = $1 AND id = $2`,
     [orgId, endpointId, now],
   );
-  await appendToOutbox(tx, orgId, {
-    type: 'webhook_endpoint.disabled',
-    subjectId: endpointId,
-    actor: { kind: 'system', id: null },
-    payload: {
-      endpoint_id: endpointId,
-      url: urlForEvents(streak.url),
-      reason: 'consecutive_failures',
-      consecutive_failures: streak.consecutive_failures,
-      failing_since: streak.failing_since.toISOString(),
-    },
-  });
+  const detail = {
+    endpoint_id: endpointId,
+    url: urlForEvents(streak.url),
+    reason: 'consecutive_failures',
+    consecutive_failures: streak.consecutive_failures,
+    failing_since: streak.failing_since.toISOString(),
+  };
+  await recordSystemIdentityEvent(tx, orgId, { action: 'webhook_endpoint.disabled', detail });
+  await appendToOutbox(tx, orgId, { type: 'webhook_endpoint.disabled', subjectId: endpointId, actor: { kind: 'system', id: null }, payload: detail });
   return true;
 }
 
 function checkEventTypes(eventTypes: readonly string[]): string[] {
   const unique = [...new Set(eventTypes)];
-  if (unique.length === 0) throw validationFailed('event_types must name at least one event type');
+  if (unique.length === 0) throw validationFailed('events must name at least one event type');
   const unknown = unique.filter((type) => !isWebhookEventType(type));
-  if (unknown.length > 0) throw validationFailed(`unknown event types: ${unknown.join(', ')}`, { unknown_event_types: unknown });
+  if (unknown.length > 0) throw validationFailed(`unknown event types: ${unknown.join(', ')}`, { unknown_events: unknown });
   return unique;
 }
 

@@ -4,7 +4,7 @@
 // passes an event through unchanged to every endpoint subscribed to its type.
 // This registry only bounds what a subscription may name, so a typo is refused
 // at registration instead of silently never matching. Payload schemas are in
-// services/webhooks/openapi-fragment.yaml (x-webhook-events).
+// api/openapi.yaml (x-webhook-events); event-types.test.ts keeps both equal.
 import type { DomainEvent } from '../../streams/outbox.js';
 
 export const webhookEventTypes = {

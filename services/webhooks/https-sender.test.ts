@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../platform/config.js';
 import { createHttpsSender, DEFAULT_ATTEMPT_BUDGET_MS, type DeliverySender } from './https-sender.js';
 import { generateSigningSecret, signDelivery } from './signature.js';
+import { destinationsReaching, refusedAddresses, resolveFromTable } from './testing/address-notations.js';
 import { createTestCertificates, type TestCertificates } from './testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
 
@@ -114,6 +115,24 @@ describe('one HTTPS delivery attempt', () => {
     strict.close();
     expect(outcome).toMatchObject({ ok: false, error: 'destination refused: destination address class loopback is not allowed' });
     expect(receiver.requests(path)).toHaveLength(0);
+  });
+});
+
+// The SSRF table again, at delivery: every refused class in every notation, in
+// the stored URL or behind a name that now resolves to it. The port is the
+// receiver's, so a check that let one through would show up as a request.
+describe('destination checks at delivery', () => {
+  it.each(refusedAddresses)('refuses $address ($addressClass) as a literal and behind a name, without connecting', async ({ addressClass, row }) => {
+    const strict = createHttpsSender({ policy: { allowPrivate: false }, trustedCaPem: certificates.caPem, resolve: resolveFromTable, budgetMs: 2_000 });
+    try {
+      for (const url of destinationsReaching(row, receiver.port)) {
+        const outcome = await strict.send({ url, ...signed('d-ssrf') });
+        expect(outcome, url).toMatchObject({ ok: false, responseStatus: null, error: `destination refused: destination address class ${addressClass} is not allowed` });
+      }
+      expect(receiver.requests(`/ssrf-${row}`)).toHaveLength(0);
+    } finally {
+      strict.close();
+    }
   });
 });
 

@@ -28,6 +28,9 @@ const registryApi = (path: string, init?: RequestInit) =>
 afterAll(async () => {
   const admin = kafka.admin();
   await admin.connect();
+  // Groups first: deleting a topic drops the groups' offsets, and with them the empty groups.
+  const ourGroups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((group) => group.startsWith(topicPrefix));
+  if (ourGroups.length > 0) await admin.deleteGroups(ourGroups);
   const ours = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
   if (ours.length > 0) await admin.deleteTopics({ topics: ours });
   await admin.disconnect();
@@ -78,6 +81,22 @@ describe('Kafka stream log', () => {
     await subscription.stop();
     await log.close();
     expect(received).toEqual(sent.map((record) => record.value.event_id));
+  });
+
+  it('names consumer groups with the prefix, so deployments sharing the cluster never share a group', async () => {
+    const log = createKafkaStreamLog(options);
+    const topic = newTopic();
+    await log.ensureTopics([topic]);
+    const group = `group-${randomBytes(4).toString('hex')}`;
+    const subscription = await log.subscribe({ group, topic, handle: async () => undefined });
+    const admin = kafka.admin();
+    await admin.connect();
+    const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
+    await admin.disconnect();
+    await subscription.stop();
+    await log.close();
+    expect(groups).toContain(`${topicPrefix}${group}`);
+    expect(groups).not.toContain(group);
   });
 
   it('rejects ping when only the schema registry is unreachable', async () => {

@@ -32,7 +32,10 @@ export interface KafkaStreamLogOptions {
   schemaRegistryUrl: string;
   /** Partition count of topics this log creates. */
   partitions: number;
-  /** Prepended verbatim to every topic name (include a separator, e.g. "staging."). */
+  /**
+   * Prepended verbatim to every topic name and consumer group id (include a
+   * separator, e.g. "staging."), so deployments sharing a cluster share neither.
+   */
   topicPrefix: string;
   clientId: string;
   logger?: StreamLogLogger;
@@ -227,7 +230,7 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       };
 
       const consumer: Consumer = kafka.consumer({
-        groupId: group,
+        groupId: `${topicPrefix}${group}`,
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
         heartbeatInterval: HEARTBEAT_INTERVAL_MS,

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import type { OrgId } from '../../services/platform/db/database.js';
 import { createLogger } from '../../services/platform/logger.js';
-import { createWebhookEndpoints, type WebhookEndpoints } from '../../services/webhooks/endpoints.js';
+import { createWebhookEndpoints, type EndpointManager, type WebhookEndpoints } from '../../services/webhooks/endpoints.js';
 import { renderDeliveryBody } from '../../services/webhooks/event-types.js';
-import { createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
+import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
 import { createEmbeddedStreamLog } from '../log/embedded-stream-log.js';
 import { createOutboxRelay } from '../outbox-relay.js';
 import { appendToOutbox } from '../outbox.js';
 import { allTopics } from '../topics.js';
 import { webhookDispatcher } from './webhook-dispatcher.js';
 
-const manager = { userId: randomUUID() };
 
 interface DeliveryRow {
   id: string;
@@ -29,16 +28,18 @@ describe.each(databaseProfiles)('webhook dispatcher on $name', ({ create }) => {
   let orgB: OrgId;
   const clock = createTestClock();
   let endpoints: WebhookEndpoints;
+  let manager: EndpointManager;
 
   const deliveriesOfEvent = async (eventId: string) =>
     (await test.db.query<DeliveryRow>('SELECT id, endpoint_id, event_id, event_type, payload, status FROM webhook_deliveries WHERE event_id = $1', [eventId])).rows;
   const endpoint = (orgId: OrgId, eventTypes: string[]) =>
-    endpoints.create(orgId, manager, { url: `https://hooks.example.com/${randomUUID()}`, event_types: eventTypes });
+    endpoints.create(orgId, manager, { url: `https://hooks.example.com/${randomUUID()}`, events: eventTypes });
 
   beforeAll(async () => {
     test = await create();
     orgA = await createOrganization(test.db, 'Org A');
     orgB = await createOrganization(test.db, 'Org B');
+    manager = await createManager(test.db);
     endpoints = createWebhookEndpoints({
       db: test.db,
       secretBox: testSecretBox(),

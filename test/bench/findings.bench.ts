@@ -203,7 +203,12 @@ async function listingLatency(db: Database): Promise<Record<string, number>> {
     readiness: async () => ({ ready: true, dependencies: {} }),
     db,
     counters: createMemoryCounters(),
-    config: { tokenSigningKey: randomBytes(32), rateLimit: { perMinute: 1_000_000, authPerMinute: 1_000_000, failClosed: false } },
+    config: {
+      tokenSigningKey: randomBytes(32),
+      rateLimit: { perMinute: 1_000_000, authPerMinute: 1_000_000, failClosed: false },
+      webhookSecretKey: randomBytes(32),
+      webhookAllowPrivateDestinations: false,
+    },
     passwordHashing: { N: 2 ** 10, r: 8, p: 1 },
   };
   const app = await buildApp({ logger, handlers: createHandlers(dependencies), guard: createGuard(dependencies), limiterState: createLimiterState(dependencies), trustedProxies: [] });

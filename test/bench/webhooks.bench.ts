@@ -21,7 +21,7 @@ import { createDeliveryWorker } from '../../services/webhooks/delivery-worker.js
 import { createWebhookEndpoints } from '../../services/webhooks/endpoints.js';
 import { createHttpsSender } from '../../services/webhooks/https-sender.js';
 import { createTestCertificates, type TestCertificates } from '../../services/webhooks/testing/certificates.js';
-import { createOrganization, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
+import { createManager, createOrganization, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
 import { webhookDispatcher } from '../../streams/processors/webhook-dispatcher.js';
 import type { ConsumedRecord } from '../../streams/log/stream-log.js';
 import type { DomainEvent } from '../../streams/outbox.js';
@@ -113,8 +113,9 @@ export async function run(): Promise<Record<string, number | string>> {
   try {
     for (const endpointCount of ENDPOINT_COUNTS) {
       const org = await createOrganization(db, `bench ${endpointCount}`);
+      const manager = await createManager(db);
       for (let i = 0; i < endpointCount; i++) {
-        await endpoints.create(org, { userId: randomUUID() }, { url: `https://127.0.0.1:${receiver.port}/hooks/${i}`, event_types: ['scan.completed'] });
+        await endpoints.create(org, manager, { url: `https://127.0.0.1:${receiver.port}/hooks/${i}`, events: ['scan.completed'] });
       }
       const events = Array.from({ length: DELIVERIES_PER_SCENARIO / endpointCount }, () => domainEvent(org, 'scan.completed', { scan_id: randomUUID(), findings: 12 }));
       const records = events.map((value, offset): ConsumedRecord<DomainEvent> => ({ topic: 'domain-events', partition: 0, offset: String(offset), key: org, value, headers: {} }));

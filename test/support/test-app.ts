@@ -16,6 +16,7 @@ import { createMemoryCounters } from '../../services/platform/counters/memory-co
 import { createRedisCounters } from '../../services/platform/counters/redis-counters.js';
 import { asOrgId, type Database, type OrgId } from '../../services/platform/db/database.js';
 import { createLogger } from '../../services/platform/logger.js';
+import type { ResolveAll } from '../../services/webhooks/destination-policy.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
 import { testServices } from './services.js';
@@ -43,9 +44,17 @@ export interface TestAppOptions {
   rateLimit?: Partial<Config['rateLimit']>;
   trustedProxies?: string[];
   scopeRegistry?: ScopeRegistry;
-  /** Share another test app's database and signing key (it stays the owner of both). */
+  /** WEBHOOK_ALLOW_PRIVATE_DESTINATIONS; false unless given, as in production. */
+  allowPrivateWebhookDestinations?: boolean;
+  /** Resolves webhook destination names; by default every name resolves to one public address, so no test asks real DNS. */
+  resolveWebhookDestination?: ResolveAll;
+  /** Share another test app's database and keys (it stays the owner of them). */
   sharing?: TestApp;
 }
+
+/** A public address (not in any refused class) that webhook destination names resolve to unless a test says otherwise. */
+export const PUBLIC_TEST_ADDRESS = '93.184.216.34';
+const resolveToPublicAddress: ResolveAll = async () => [{ address: PUBLIC_TEST_ADDRESS, family: 4 }];
 
 export interface TestPerson {
   id: string;
@@ -69,6 +78,8 @@ export interface TenantSnapshot {
   apiKeys: unknown[];
   auditEventIds: string[];
   domainEventIds: string[];
+  webhookEndpoints: unknown[];
+  webhookDeliveries: unknown[];
 }
 
 export interface TestApp {
@@ -76,6 +87,8 @@ export interface TestApp {
   db: Database;
   call: ReturnType<typeof apiClient>;
   signingKey: Buffer;
+  /** WEBHOOK_SECRET_KEY: seals webhook signing secrets at rest. */
+  webhookSecretKey: Buffer;
   /** A new person through POST /auth/signup, acting in their personal organization. */
   signup(overrides?: Partial<Pick<TestPerson, 'email' | 'name' | 'password'>>): Promise<TestPerson>;
   /** A new session for the person through POST /auth/login. */
@@ -105,8 +118,8 @@ export interface TestApp {
   /** PUT /me/active-org for the person. */
   actIn(person: TestPerson, orgId: OrgId): Promise<void>;
   /**
-   * What the tenant's owner can see of it: roster, keys, audit trail and domain
-   * events. Compare a neighbour's before and after an operation to show it was untouched.
+   * What the tenant's owner can see of it: roster, keys, audit trail, domain
+   * events, webhook endpoints and deliveries. Compare a neighbour's before and after an operation to show it was untouched.
    */
   snapshot(tenant: TestTenant): Promise<TenantSnapshot>;
   /** POST /api-keys as the person, in the organization they act in. */
@@ -129,11 +142,22 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const db = options.sharing?.db ?? database!.db;
   const counters = createCounters(options.counters ?? (options.profile === 'postgres' ? 'redis' : 'memory'));
   const signingKey = options.sharing?.signingKey ?? randomBytes(32);
+  const webhookSecretKey = options.sharing?.webhookSecretKey ?? randomBytes(32);
   const config = {
     tokenSigningKey: signingKey,
     rateLimit: { perMinute: 600, authPerMinute: 1_000_000, failClosed: false, ...options.rateLimit },
+    webhookSecretKey,
+    webhookAllowPrivateDestinations: options.allowPrivateWebhookDestinations ?? false,
   };
-  const dependencies = { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry };
+  const dependencies = {
+    readiness: async () => ({ ready: true, dependencies: {} }),
+    db,
+    counters,
+    config,
+    passwordHashing: TEST_SCRYPT,
+    scopeRegistry: options.scopeRegistry,
+    resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress,
+  };
   const app = await buildApp({
     logger: createLogger('silent'),
     handlers: createHandlers(dependencies),
@@ -162,6 +186,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       return neighbourhood.neighbour;
     },
     expectNeighbourUntouched: (...alsoUnseen) => neighbourhood.expectUntouched(alsoUnseen),
+    webhookSecretKey,
 
     async signup(overrides = {}) {
       const email = overrides.email ?? `person-${randomUUID()}@example.test`;
@@ -218,6 +243,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         apiKeys: (await read('/api/v1/api-keys')).api_keys,
         auditEventIds: (await read('/api/v1/identity/audit?limit=200')).events.map((e: { id: string }) => e.id),
         domainEventIds: outbox.rows.map((r) => r.event_id),
+        webhookEndpoints: (await read('/api/v1/webhooks')).endpoints,
+        webhookDeliveries: (await read('/api/v1/webhooks/deliveries?limit=200')).deliveries,
       };
     },
 

@@ -1,18 +1,26 @@
-// Test-only fixtures shared by the webhook suites: organizations, a clock the
+// Test-only fixtures shared by the webhook suites: organizations, managers, a clock the
 // test moves by hand, and domain events fed to the dispatcher as the stream log
 // would feed them.
 import { randomUUID } from 'node:crypto';
 import { webhookDispatcher } from '../../../streams/processors/webhook-dispatcher.js';
 import type { ConsumedRecord } from '../../../streams/log/stream-log.js';
 import type { DomainEvent } from '../../../streams/outbox.js';
-import { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { asOrgId, type Database, type OrgId } from '../../platform/db/database.js';
+import type { EndpointManager } from '../endpoints.js';
+import { signingSecretBox } from '../signing-secrets.js';
 
-export const testSecretBox = (): SecretBox => new SecretBox({ activeKeyId: 1, keys: new Map([[1, Buffer.alloc(32, 7)]]) });
+export const testSecretBox = (): SecretBox => signingSecretBox(Buffer.alloc(32, 7));
 
 export async function createOrganization(db: Database, name: string): Promise<OrgId> {
   const result = await db.query<{ id: string }>('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
   return asOrgId(result.rows[0]!.id);
+}
+
+/** A person managing endpoints, with their requests' origin; the audit trail needs a real user row. */
+export async function createManager(db: Database): Promise<EndpointManager> {
+  const result = await db.query<{ id: string }>('INSERT INTO users (email, name) VALUES ($1, $2) RETURNING id', [`manager-${randomUUID()}@example.test`, 'Endpoint Manager']);
+  return { userId: result.rows[0]!.id, origin: { sourceIp: '203.0.113.7', userAgent: 'webhook-tests', requestId: `req-${randomUUID()}` } };
 }
 
 export interface TestClock {

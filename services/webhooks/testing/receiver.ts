@@ -22,6 +22,8 @@ export interface ReceivedRequest {
   /** Service-Signature entries. */
   signatures: string[];
   body: Buffer;
+  /** Every request header as received, names lower-cased. */
+  headers: NodeJS.Dict<string | string[]>;
   /** Which of the path's secrets produced a matching signature. */
   verifiedWith: string[];
   /** All four headers present, version v1, timestamp within 5 minutes, and a signature matches. */
@@ -99,7 +101,7 @@ export async function startTestReceiver(certificates: TestCertificates, options:
         return candidate.length === expected.length && timingSafeEqual(candidate, expected);
       });
     });
-    return { path, deliveryId, timestamp, signatures, body, verifiedWith, verified: headersValid && verifiedWith.length > 0, behavior };
+    return { path, deliveryId, timestamp, signatures, body, headers, verifiedWith, verified: headersValid && verifiedWith.length > 0, behavior };
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

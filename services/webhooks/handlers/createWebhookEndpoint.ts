@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { asUser } from '../../accounts/principal.js';
+import type { CreateEndpointInput, WebhookEndpoints } from '../endpoints.js';
+
+/** POST /api/v1/webhooks: registers an endpoint; the response is the only time its signing secret is shown. */
+export function createWebhookEndpoint(deps: { endpoints: WebhookEndpoints }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const created = await deps.endpoints.create(principal.orgId, { userId: principal.userId, origin: originOfContext(ctx) }, ctx.body as CreateEndpointInput);
+    return { status: 201, body: created, headers: { 'cache-control': 'no-store' } };
+  };
+}

@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { asUser } from '../../accounts/principal.js';
+import type { WebhookEndpoints } from '../endpoints.js';
+
+/** DELETE /api/v1/webhooks/{id}: deletes the endpoint and its delivery history. */
+export function deleteWebhookEndpoint(deps: { endpoints: WebhookEndpoints }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    await deps.endpoints.delete(principal.orgId, { userId: principal.userId, origin: originOfContext(ctx) }, ctx.params.id!);
+    return { status: 204 };
+  };
+}

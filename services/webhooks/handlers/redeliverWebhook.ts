@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { asUser } from '../../accounts/principal.js';
+import type { WebhookEndpoints } from '../endpoints.js';
+
+/** POST /api/v1/webhooks/deliveries/{id}/redeliver: queues the delivery's event again for its endpoint, as a new delivery. */
+export function redeliverWebhook(deps: { endpoints: WebhookEndpoints }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const queued = await deps.endpoints.redeliver(principal.orgId, { userId: principal.userId, origin: originOfContext(ctx) }, ctx.params.id!);
+    return { status: 202, body: queued };
+  };
+}

@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import { originOfContext } from '../../accounts/identity-audit.js';
+import { asUser } from '../../accounts/principal.js';
+import type { UpdateEndpointInput, WebhookEndpoints } from '../endpoints.js';
+
+/** PATCH /api/v1/webhooks/{id}: changes the URL, the subscriptions and/or the enabled state; see services/webhooks/endpoints.ts for the rules. */
+export function updateWebhookEndpoint(deps: { endpoints: WebhookEndpoints }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const manager = { userId: principal.userId, origin: originOfContext(ctx) };
+    return { status: 200, body: await deps.endpoints.update(principal.orgId, manager, ctx.params.id!, ctx.body as UpdateEndpointInput) };
+  };
+}
