@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -66,10 +66,34 @@ describe('embedded profile smoke test (child process)', () => {
     expect(await missing.text()).toBe('{"error":"not found","code":"not_found"}');
 
     expect(output()).toContain(`listening on http://127.0.0.1:${port}`);
-    // Every stdout line is a structured JSON log line carrying the request id where there is one.
-    const logLines = output().split('\n').filter((line) => line.startsWith('{'));
-    expect(logLines.some((line) => JSON.parse(line).request_id === 'smoke-1')).toBe(true);
+    // Every stdout line is a structured JSON log line carrying the request id where there is one;
+    // the request's lines may still be in the pipe when the response has arrived.
+    await vi.waitFor(() => {
+      const logLines = output().split('\n').filter((line) => line.startsWith('{'));
+      expect(logLines.some((line) => JSON.parse(line).request_id === 'smoke-1')).toBe(true);
+    });
 
     expect(await stop(child)).toBe(0);
+  });
+
+  it('refuses a second process on the same DATA_DIR while the first runs, with a clear message and a non-zero exit', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-smoke-'));
+    dirs.push(dataDir);
+    const first = await startEmbedded(dataDir, await freePort());
+
+    const second = spawn(process.execPath, ['--import', 'tsx', 'services/cli.ts', 'all'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(await freePort()) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let secondErrors = '';
+    second.stderr!.on('data', (chunk: Buffer) => (secondErrors += chunk.toString()));
+    const secondExit = await new Promise<number | null>((resolve) => second.once('exit', (code) => resolve(code)));
+
+    expect(secondExit).not.toBe(0);
+    expect(secondErrors).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`);
+    // The first process is unaffected.
+    expect((await fetch(`${first.base}/ready`)).status).toBe(200);
+    expect(await stop(first.child)).toBe(0);
   });
 });
