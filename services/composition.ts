@@ -43,7 +43,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       : createEmbeddedStreamLog({ db, partitions: config.streamPartitions });
   await streamLog.ensureTopics(allTopics);
 
-  const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: 'sentinel' }) : createSqlAnalytics({ db });
+  const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: config.clickhouseDatabase }) : createSqlAnalytics({ db });
   await analytics.ensureSchema();
 
   const counters: Counters = config.redisUrl ? createRedisCounters({ url: config.redisUrl }) : createMemoryCounters();

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
 import { buildApp, type App } from '../services/http/app.js';
 import { createHandlers } from '../services/http/routes.js';
+import { connectClickHouse } from '../services/platform/analytics/clickhouse-client.js';
+import { chsql, identifier } from '../services/platform/analytics/clickhouse-sql.js';
 import { parseConfig } from '../services/platform/config.js';
 import { createLogger } from '../services/platform/logger.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
@@ -37,6 +39,8 @@ describe('GET /ready on the full profile', () => {
   let redis: ChildProcess;
   let redisPort: number;
   const topicPrefix = `sentinel-ready-${randomBytes(4).toString('hex')}.`;
+  const clickhouseDatabase = `sentinel_ready_${randomBytes(4).toString('hex')}`;
+  const clickhouse = connectClickHouse({ url: testServices.clickhouseUrl });
   const startRedis = () => spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 
   beforeAll(async () => {
@@ -51,6 +55,7 @@ describe('GET /ready on the full profile', () => {
       CLICKHOUSE_URL: testServices.clickhouseUrl,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       TOPIC_PREFIX: topicPrefix,
+      CLICKHOUSE_DATABASE: clickhouseDatabase,
     });
     platform = await createPlatform(config, createLogger('silent'));
     app = await buildApp({ logger: platform.logger, handlers: createHandlers({ readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config }), guard: async () => ({}) as never, trustedProxies: [] });
@@ -66,6 +71,13 @@ describe('GET /ready on the full profile', () => {
     const ours = (await admin.listTopics()).filter((t) => t.startsWith(topicPrefix));
     if (ours.length) await admin.deleteTopics({ topics: ours });
     await admin.disconnect();
+    await clickhouse.command(chsql`DROP DATABASE IF EXISTS ${identifier(clickhouseDatabase)}`);
+    await clickhouse.close();
+  });
+
+  it('keeps analytics in the ClickHouse database CLICKHOUSE_DATABASE names', async () => {
+    const tables = await clickhouse.rows<{ name: string }>(chsql`SELECT name FROM system.tables WHERE database = ${clickhouseDatabase}`);
+    expect(tables.map((table) => table.name)).toEqual(['domain_events']);
   });
 
   it('is ready with every real dependency up, 503 while one is stopped, and ready again after it returns', async () => {

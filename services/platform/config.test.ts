@@ -32,6 +32,12 @@ describe('configuration', () => {
     expect(parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key }).tokenSigningKey).toEqual(Buffer.from(key, 'hex'));
   });
 
+  it('names the ClickHouse database sentinel unless CLICKHOUSE_DATABASE says otherwise, and refuses a name that is no identifier', () => {
+    expect(parseConfig({}).clickhouseDatabase).toBe('sentinel');
+    expect(parseConfig({ CLICKHOUSE_DATABASE: 'sentinel_staging' }).clickhouseDatabase).toBe('sentinel_staging');
+    expect(() => parseConfig({ CLICKHOUSE_DATABASE: 'drop; table' })).toThrow(/CLICKHOUSE_DATABASE must be/);
+  });
+
   it('refuses keys that are not 32 bytes', () => {
     expect(() => parseConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(/TOKEN_SIGNING_KEY must be 32 bytes/);
   });
