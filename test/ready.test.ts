@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
@@ -12,15 +11,8 @@ import { parseConfig } from '../services/platform/config.js';
 import { createLogger } from '../services/platform/logger.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { apiClient } from './support/http-client.js';
+import { freePort } from './support/processes.js';
 import { testServices } from './support/services.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const until = async (condition: () => Promise<boolean>, deadlineMs = 20_000) => {
   const deadline = Date.now() + deadlineMs;
@@ -59,6 +51,7 @@ describe('GET /ready on the full profile', () => {
     });
     platform = await createPlatform(config, createLogger('silent'));
     app = await buildApp({ logger: platform.logger, handlers: createHandlers({ readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config }), guard: async () => ({}) as never, trustedProxies: [] });
+    await platform.prepare(new AbortController().signal);
   });
 
   afterAll(async () => {

@@ -20,6 +20,11 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
   document?: OpenAPIV3.Document;
+  /**
+   * Whether an operation may run now. While the process is still starting (waiting
+   * for a dependency), every other operation answers 503 unavailable. Default: all may.
+   */
+  isAvailable?: (operationId: string) => boolean;
 }
 
 export interface App {
@@ -103,6 +108,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
       const operationId = c.operation?.operationId;
       if (operationId === undefined) return;
+      if (options.isAvailable && !options.isAvailable(operationId)) {
+        throw new AppError('unavailable', 'the service is starting, retry later', { headers: { 'retry-after': '1' } });
+      }
       const security = securityByOperation.get(operationId)!;
       if (security.schemes.length > 0) {
         const result = await options.guard(request, security, request.ip);
