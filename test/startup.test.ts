@@ -4,7 +4,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
-import { freePort, spawnSentinel, stop, untilAnswers } from './support/processes.js';
+import { freePort, spawnSentinel, stop, stopStragglers, untilAnswers } from './support/processes.js';
 import { databaseUrl } from './support/services.js';
 
 /** Forwards every connection on 127.0.0.1:<port> to the target address. */
@@ -32,9 +32,10 @@ function forward(port: number, target: { host: string; port: number }): Promise<
   );
 }
 
-describe('start-up while a dependency is unavailable', () => {
+describe('start-up while a dependency is unavailable', { timeout: 240_000 }, () => {
   const databases: TestDatabase[] = [];
   afterAll(async () => {
+    await stopStragglers();
     for (const database of databases) await database.drop();
   });
 
@@ -52,11 +53,11 @@ describe('start-up while a dependency is unavailable', () => {
     expect([waiting.status, await waiting.json()]).toEqual([503, { status: 'unavailable', dependencies: { database: 'down', stream_log: 'down', analytics: 'down' } }]);
     const early = await fetch(`${sentinel.base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.test', password: 'whatever-it-is' }) });
     expect([early.status, early.headers.get('retry-after'), await early.json()]).toEqual([503, '1', { error: 'the service is starting, retry later', code: 'unavailable' }]);
-    await vi.waitFor(() => expect(sentinel.output()).toContain('database migrations: a dependency is unavailable, retrying in'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(sentinel.output()).toContain('database migrations: a dependency is unavailable, retrying in'), { timeout: 30_000 });
 
     const forwarder = await forward(forwarderPort, { host: direct.hostname, port: Number(direct.port || 5432) });
     try {
-      await untilAnswers(sentinel, '/ready', 200, 30_000);
+      await untilAnswers(sentinel, '/ready', 200);
       expect(sentinel.output()).toMatch(/database migrations: done after \d+ attempts/);
       const signup = await fetch(`${sentinel.base}/api/v1/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'late@example.test', password: 'a-long-enough-password', name: 'Late' }) });
       expect(signup.status).toBe(201);
@@ -69,7 +70,7 @@ describe('start-up while a dependency is unavailable', () => {
   it('stops on SIGTERM while still waiting, with exit code 0', async () => {
     const unreachable = `postgres://postgres@127.0.0.1:${await freePort()}/sentinel`;
     const sentinel = await spawnSentinel({ DATABASE_URL: unreachable, LOG_LEVEL: 'info' }, 'api');
-    await vi.waitFor(() => expect(sentinel.output()).toContain('a dependency is unavailable, retrying'), { timeout: 20_000 });
+    await vi.waitFor(() => expect(sentinel.output()).toContain('a dependency is unavailable, retrying'), { timeout: 120_000 });
     expect(await stop(sentinel)).toBe(0);
   });
 

@@ -83,6 +83,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
+  // Once close() has begun, answers end their connection: a kept-alive connection
+  // whose request was in flight would otherwise hold close() open until the client drops it.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const securityOf = (operation: Operation): OperationSecurity => {
     const requirements = operation.security ?? document.security ?? [];
     return {

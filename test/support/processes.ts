@@ -14,6 +14,24 @@ export const freePort = () =>
     });
   });
 
+// Processes a failed test left running are killed, not orphaned: by stopStragglers() in
+// afterAll (before their data directories are removed) or, at the latest, when the test worker exits.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Kills every process of this test file that is still running and waits for each to end. */
+export async function stopStragglers(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return ended;
+    }),
+  );
+}
+
 export interface SentinelProcess {
   child: ChildProcess;
   /** http://127.0.0.1:<PORT> */
@@ -39,12 +57,18 @@ export async function spawnSentinel(env: Record<string, string>, role = 'all'): 
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
 /** Polls the path until it answers the status; fails with the process output if it exits or the deadline passes. */
-export async function untilAnswers(sentinel: SentinelProcess, urlPath: string, status: number, timeoutMs = 60_000): Promise<void> {
+export async function untilAnswers(sentinel: SentinelProcess, urlPath: string, status: number, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (sentinel.child.exitCode !== null) throw new Error(`sentinel exited with ${sentinel.child.exitCode} before ${urlPath} answered ${status}:\n${sentinel.output()}`);
