@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -40,5 +41,16 @@ describe('configuration', () => {
 
   it('refuses keys that are not 32 bytes', () => {
     expect(() => parseConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(/TOKEN_SIGNING_KEY must be 32 bytes/);
+  });
+});
+
+describe('README configuration table', () => {
+  it('lists every variable configuration reads', () => {
+    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const read = [...source.matchAll(/\b(?:str|int|bool|url|key)\('([A-Z][A-Z0-9_]*)'/g)].map(([, name]) => name!);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
+    expect(read.length).toBeGreaterThan(20);
+    expect(read.filter((name) => !documented.includes(name))).toEqual([]);
   });
 });
