@@ -1,9 +1,9 @@
 // Entry point: `sentinel <all|api|streams|workers|migrate>`.
 // Parses configuration once, composes the platform, starts the chosen roles and
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
-import { createPlatform } from './composition.js';
+import { createPlatform, type Platform } from './composition.js';
 import { ConfigError, parseConfig } from './platform/config.js';
-import { createLogger } from './platform/logger.js';
+import { createLogger, type Logger } from './platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
 
 const usage = 'usage: sentinel <all|api|streams|workers|migrate>';
@@ -26,41 +26,53 @@ async function main(argv: string[]): Promise<number> {
   }
   const logger = createLogger(config.logLevel, { role: command });
   const platform = await createPlatform(config, logger);
-  if (command === 'migrate') {
+
+  // A signal may come at any point, also while start-up waits for a dependency.
+  const shutdownRequested = new AbortController();
+  const requestShutdown = (signal: string) => {
+    if (shutdownRequested.signal.aborted) return;
+    logger.info({ signal }, 'shutting down');
+    shutdownRequested.abort(new Error(`${signal} received`));
+  };
+  process.once('SIGTERM', () => requestShutdown('SIGTERM'));
+  process.once('SIGINT', () => requestShutdown('SIGINT'));
+
+  let api: RunningRole | undefined;
+  const background: RunningRole[] = [];
+  try {
+    if (command === 'all' || command === 'api') {
+      // Listening before the dependencies are there: /health answers and /ready says 503 meanwhile.
+      const listening = await startApi(platform);
+      api = listening;
+      logger.info({ address: listening.address }, `listening on ${listening.address}`);
+      process.stderr.write(`Sentinel is listening on ${listening.address}\n`);
+    }
+    await platform.prepare(shutdownRequested.signal);
+    if (command === 'all' || command === 'streams') background.push(await startStreams(platform));
+    if (command === 'all' || command === 'workers') background.push(await startWorkers(platform));
+    if (command !== 'migrate') await new Promise((resolve) => shutdownRequested.signal.addEventListener('abort', resolve, { once: true }));
+  } catch (error) {
+    if (!shutdownRequested.signal.aborted) throw error;
+  }
+  // The API stops first, so no new work arrives while the rest drains.
+  return drain([...(api ? [api] : []), ...background.reverse()], platform, config.shutdownGraceMs, logger);
+}
+
+/** Stops the roles in order, letting in-flight requests, batches and jobs finish, then closes the platform. 1 if that takes longer than the grace time. */
+async function drain(running: RunningRole[], platform: Platform, graceMs: number, logger: Logger): Promise<number> {
+  const drained = (async () => {
+    for (const role of running) await role.stop();
     await platform.close();
     return 0;
-  }
-
-  const running: RunningRole[] = [];
-  if (command === 'all' || command === 'streams') running.push(await startStreams(platform));
-  if (command === 'all' || command === 'workers') running.push(await startWorkers(platform));
-  if (command === 'all' || command === 'api') {
-    const api = await startApi(platform);
-    running.push(api);
-    logger.info({ address: api.address }, `listening on ${api.address}`);
-    process.stderr.write(`Sentinel is listening on ${api.address}\n`);
-  }
-
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => {
-        logger.error('graceful shutdown timed out');
-        resolve(1);
-      }, config.shutdownGraceMs);
-      force.unref();
-      // The API stops first so no new work arrives while the rest drains.
-      for (const role of running.reverse()) await role.stop();
-      await platform.close();
-      clearTimeout(force);
-      resolve(0);
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<number>((resolve) => {
+    timer = setTimeout(() => {
+      logger.error('graceful shutdown timed out');
+      resolve(1);
+    }, graceMs);
   });
+  return Promise.race([drained, timedOut]).finally(() => clearTimeout(timer));
 }
 
 main(process.argv.slice(2)).then(

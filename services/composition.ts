@@ -14,6 +14,7 @@ import { migrate } from './platform/db/migrate.js';
 import { createPostgresDatabase } from './platform/db/postgres.js';
 import type { Logger } from './platform/logger.js';
 import { createReadiness, type DependencyChecks, type ReadinessCheck } from './platform/readiness.js';
+import { retryWhileUnavailable } from './platform/startup.js';
 import { createEmbeddedStreamLog } from '../streams/log/embedded-stream-log.js';
 import { createKafkaStreamLog } from '../streams/log/kafka-stream-log.js';
 import type { StreamLog } from '../streams/log/stream-log.js';
@@ -26,36 +27,40 @@ export interface Platform {
   streamLog: StreamLog;
   analytics: Analytics;
   counters: Counters;
+  /** Not ready until prepare() has finished, then ready while every dependency answers. */
   readiness: ReadinessCheck;
+  /**
+   * Puts what the roles rely on in place: migrations, topics, the analytics schema.
+   * Waits (with back-off, logging progress) while a dependency is unavailable;
+   * rejects at once on any other failure, or when the signal aborts.
+   */
+  prepare(signal: AbortSignal): Promise<void>;
+  isPrepared(): boolean;
   close(): Promise<void>;
 }
 
+/** Chooses and opens the adapters. Only the embedded database does I/O here (local files); the others connect on first use. */
 export async function createPlatform(config: Config, logger: Logger): Promise<Platform> {
   const db = config.databaseUrl
     ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
     : await createEmbeddedDatabase(config.dataDir);
-  const applied = await migrate(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-
   const streamLog: StreamLog =
     config.kafkaBrokers && config.schemaRegistryUrl
       ? createKafkaStreamLog({ brokers: config.kafkaBrokers, schemaRegistryUrl: config.schemaRegistryUrl, partitions: config.streamPartitions, topicPrefix: config.topicPrefix, clientId: 'sentinel', logger })
       : createEmbeddedStreamLog({ db, partitions: config.streamPartitions });
-  await streamLog.ensureTopics(allTopics);
-
-  const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: 'sentinel' }) : createSqlAnalytics({ db });
-  await analytics.ensureSchema();
-
+  const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: config.clickhouseDatabase }) : createSqlAnalytics({ db });
   const counters: Counters = config.redisUrl ? createRedisCounters({ url: config.redisUrl }) : createMemoryCounters();
 
   const checks: DependencyChecks = { database: () => db.ping(), stream_log: () => streamLog.ping(), analytics: () => analytics.ping() };
   if (config.redisUrl) checks.counters = () => counters.ping();
+  const dependencyReadiness = createReadiness(checks);
 
   logger.info(
     { database: db.kind, stream_log: streamLog.kind, analytics: analytics.kind, counters: counters.kind },
     config.databaseUrl || config.kafkaBrokers ? 'full profile adapters' : 'embedded profile',
   );
 
+  let prepared = false;
   return {
     config,
     logger,
@@ -63,7 +68,20 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     streamLog,
     analytics,
     counters,
-    readiness: createReadiness(checks),
+    async readiness() {
+      const report = await dependencyReadiness();
+      return prepared ? report : { ...report, ready: false };
+    },
+    async prepare(signal) {
+      const step = <T,>(what: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what, logger, signal });
+      const applied = await step('database migrations', () => migrate(db));
+      if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+      // The embedded log's topics are rows: they need the migrated database.
+      await step('stream log topics', () => streamLog.ensureTopics(allTopics));
+      await step('analytics schema', () => analytics.ensureSchema());
+      prepared = true;
+    },
+    isPrepared: () => prepared,
     async close() {
       await streamLog.close();
       await analytics.close();

@@ -13,6 +13,10 @@ export interface RunningRole {
   stop(): Promise<void>;
 }
 
+// Answered while the platform is still being prepared: probes and the document need no dependency.
+const operationsServedWhileStarting = new Set(['getHealth', 'getReady', 'getOpenApiDocument']);
+
+/** Listens at once; until platform.prepare() has finished, only the probes and the document are served (others: 503). */
 export async function startApi(platform: Platform): Promise<RunningRole & { address: string }> {
   const routeDependencies = { readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config };
   const app = await buildApp({
@@ -21,6 +25,7 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
     guard: createGuard(routeDependencies),
     limiterState: createLimiterState(routeDependencies),
     trustedProxies: platform.config.trustedProxies,
+    isAvailable: (operationId) => platform.isPrepared() || operationsServedWhileStarting.has(operationId),
   });
   const address = await app.fastify.listen({ host: platform.config.host, port: platform.config.port });
   return { address, stop: () => app.fastify.close() };

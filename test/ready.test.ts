@@ -1,24 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
 import { buildApp, type App } from '../services/http/app.js';
 import { createHandlers, createLimiterState } from '../services/http/routes.js';
+import { connectClickHouse } from '../services/platform/analytics/clickhouse-client.js';
+import { chsql, identifier } from '../services/platform/analytics/clickhouse-sql.js';
 import { parseConfig } from '../services/platform/config.js';
 import { createLogger } from '../services/platform/logger.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { apiClient } from './support/http-client.js';
+import { freePort } from './support/processes.js';
 import { testServices } from './support/services.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const until = async (condition: () => Promise<boolean>, deadlineMs = 20_000) => {
   const deadline = Date.now() + deadlineMs;
@@ -37,6 +31,8 @@ describe('GET /ready on the full profile', () => {
   let redis: ChildProcess;
   let redisPort: number;
   const topicPrefix = `sentinel-ready-${randomBytes(4).toString('hex')}.`;
+  const clickhouseDatabase = `sentinel_ready_${randomBytes(4).toString('hex')}`;
+  const clickhouse = connectClickHouse({ url: testServices.clickhouseUrl });
   const startRedis = () => spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 
   beforeAll(async () => {
@@ -51,10 +47,12 @@ describe('GET /ready on the full profile', () => {
       CLICKHOUSE_URL: testServices.clickhouseUrl,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       TOPIC_PREFIX: topicPrefix,
+      CLICKHOUSE_DATABASE: clickhouseDatabase,
     });
     platform = await createPlatform(config, createLogger('silent'));
     const routeDependencies = { readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config };
     app = await buildApp({ logger: platform.logger, handlers: createHandlers(routeDependencies), guard: async () => ({}) as never, limiterState: createLimiterState(routeDependencies), trustedProxies: [] });
+    await platform.prepare(new AbortController().signal);
   });
 
   afterAll(async () => {
@@ -67,6 +65,13 @@ describe('GET /ready on the full profile', () => {
     const ours = (await admin.listTopics()).filter((t) => t.startsWith(topicPrefix));
     if (ours.length) await admin.deleteTopics({ topics: ours });
     await admin.disconnect();
+    await clickhouse.command(chsql`DROP DATABASE IF EXISTS ${identifier(clickhouseDatabase)}`);
+    await clickhouse.close();
+  });
+
+  it('keeps analytics in the ClickHouse database CLICKHOUSE_DATABASE names', async () => {
+    const tables = await clickhouse.rows<{ name: string }>(chsql`SELECT name FROM system.tables WHERE database = ${clickhouseDatabase}`);
+    expect(tables.map((table) => table.name)).toEqual(['domain_events']);
   });
 
   it('is ready with every real dependency up, 503 while one is stopped, and ready again after it returns', async () => {

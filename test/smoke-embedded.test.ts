@@ -1,60 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+// The embedded profile as a newcomer runs it (`npm start`): a child process on a
+// fresh DATA_DIR, with no server installed.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { spawnSentinel, startReady, stop, stopStragglers } from './support/processes.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Starts `npm start`'s command exactly as a newcomer would, on a fresh data directory. */
-async function startEmbedded(dataDir: string, port: number): Promise<{ child: ChildProcess; output: () => string; base: string }> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/cli.ts', 'all'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`embedded profile exited early:\n${output}`);
-    const ready = await fetch(`${base}/ready`).then((r) => r.status === 200, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`embedded profile never became ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, output: () => output, base };
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
-
-describe('embedded profile smoke test (child process)', () => {
+// Each test starts one or two processes; under load a start alone can take half a minute.
+describe('embedded profile smoke test (child process)', { timeout: 300_000 }, () => {
   const dirs: string[] = [];
+  const freshDataDir = async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-smoke-'));
+    dirs.push(dataDir);
+    return dataDir;
+  };
   afterAll(async () => {
+    await stopStragglers();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('starts with no servers, answers the API, says where it listens and stops gracefully', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-smoke-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const { child, output, base } = await startEmbedded(dataDir, port);
+  // One story, to start as few processes as possible: first start, a second process
+  // refused on the same directory, SIGTERM, restart, and the data is still there.
+  it('starts with no servers, serves the API, locks DATA_DIR, stops on SIGTERM and keeps its data across a restart', async () => {
+    const dataDir = await freshDataDir();
+    const first = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const { base, output } = first;
 
+    // Probes, the document and the one 404 body.
     const ready = await fetch(`${base}/ready`);
     expect(await ready.json()).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', analytics: 'up' } });
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok' });
@@ -65,11 +37,80 @@ describe('embedded profile smoke test (child process)', () => {
     expect(missing.headers.get('x-request-id')).toBe('smoke-1');
     expect(await missing.text()).toBe('{"error":"not found","code":"not_found"}');
 
-    expect(output()).toContain(`listening on http://127.0.0.1:${port}`);
-    // Every stdout line is a structured JSON log line carrying the request id where there is one.
-    const logLines = output().split('\n').filter((line) => line.startsWith('{'));
-    expect(logLines.some((line) => JSON.parse(line).request_id === 'smoke-1')).toBe(true);
+    expect(output()).toContain(`listening on ${base}`);
+    // Every stdout line is a structured JSON log line carrying the request id where there is one;
+    // the request's lines may still be in the pipe when the response has arrived.
+    await vi.waitFor(() => {
+      const logLines = output().split('\n').filter((line) => line.startsWith('{'));
+      expect(logLines.some((line) => JSON.parse(line).request_id === 'smoke-1')).toBe(true);
+    });
 
-    expect(await stop(child)).toBe(0);
+    // A person signs up, reads /me and creates an API key, which works.
+    const person = { email: 'smoke@example.test', password: 'a-long-enough-password', name: 'Smoke Test' };
+    const signup = await post(base, '/api/v1/auth/signup', person);
+    expect(signup.status).toBe(201);
+    const { access_token: signupToken } = (await signup.json()) as { access_token: string };
+    const me = await get(base, '/api/v1/me', signupToken);
+    expect(me.status).toBe(200);
+    const { id } = (await me.json()) as { id: string };
+    const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    const created = await post(base, '/api/v1/api-keys', { name: 'smoke', scopes: ['members:read'], expires_at: expiresAt }, signupToken);
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
+    expect((await get(base, '/api/v1/members', key)).status).toBe(200);
+
+    // A second process on the same DATA_DIR is refused and leaves the first alone.
+    const intruder = await spawnSentinel({ DATA_DIR: dataDir });
+    expect(await intruder.exited).not.toBe(0);
+    expect(intruder.output()).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`);
+    expect((await fetch(`${base}/ready`)).status).toBe(200);
+
+    expect(await stop(first)).toBe(0);
+
+    // Started again on the same DATA_DIR: the person logs in, the key still works.
+    const restarted = await startReady({ DATA_DIR: dataDir });
+    const login = await post(restarted.base, '/api/v1/auth/login', { email: person.email, password: person.password });
+    expect(login.status).toBe(200);
+    const { access_token: loginToken } = (await login.json()) as { access_token: string };
+    expect(await (await get(restarted.base, '/api/v1/me', loginToken)).json()).toMatchObject({ id, email: person.email });
+    expect((await get(restarted.base, '/api/v1/members', key)).status).toBe(200);
+    expect(await stop(restarted)).toBe(0);
+  });
+
+  it('lets requests that arrived before SIGTERM finish, then exits 0', async () => {
+    const sentinel = await startReady({ DATA_DIR: await freshDataDir(), LOG_LEVEL: 'info' });
+    // Sign-ups hash a password with the production scrypt cost, so they are still running when the signal comes.
+    const requestIds = Array.from({ length: 6 }, (_, i) => `drain-${i}`);
+    let signalledAt = Number.POSITIVE_INFINITY;
+    const answers = requestIds.map((requestId) =>
+      post(sentinel.base, '/api/v1/auth/signup', { email: `${requestId}@example.test`, password: 'a-long-enough-password', name: requestId }, undefined, requestId).then((response) => ({
+        status: response.status,
+        answeredAfterSignal: Date.now() > signalledAt,
+      })),
+    );
+    // Every request has reached the server (it logged it) before the signal is sent.
+    await vi.waitFor(() => {
+      const arrived = sentinel.output().split('\n').filter((line) => line.includes('"incoming request"'));
+      for (const requestId of requestIds) expect(arrived.some((line) => line.includes(`"request_id":"${requestId}"`))).toBe(true);
+    }, { timeout: 10_000, interval: 20 });
+    signalledAt = Date.now();
+    const exitCode = stop(sentinel);
+
+    const answered = await Promise.all(answers);
+    expect(answered.map((answer) => answer.status)).toEqual(requestIds.map(() => 201));
+    // Otherwise the test proved nothing: at least one request was still in flight at the signal.
+    expect(answered.some((answer) => answer.answeredAfterSignal)).toBe(true);
+    expect(await exitCode, sentinel.output().split('\n').slice(-15).join('\n')).toBe(0);
   });
 });
+
+function post(base: string, urlPath: string, body: unknown, token?: string, requestId?: string): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (requestId) headers['x-request-id'] = requestId;
+  return fetch(`${base}${urlPath}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+function get(base: string, urlPath: string, token: string): Promise<Response> {
+  return fetch(`${base}${urlPath}`, { headers: { authorization: `Bearer ${token}` } });
+}

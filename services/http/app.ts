@@ -3,6 +3,8 @@ import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
 import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../platform/errors.js';
+import { answerClientError, fromFramework } from './framework-errors.js';
+import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
 import type { LimiterStateOf, OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
@@ -19,6 +21,11 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
   document?: OpenAPIV3.Document;
+  /**
+   * Whether an operation may run now. While the process is still starting (waiting
+   * for a dependency), every other operation answers 503 unavailable. Default: all may.
+   */
+  isAvailable?: (operationId: string) => boolean;
 }
 
 export interface App {
@@ -27,6 +34,18 @@ export interface App {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  reply.headers(headers).status(status);
+  return body === undefined ? reply.send() : reply.send(body);
+}
+
+/** Every error response goes through here: the one mapper decides status and body. */
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const mapped = toHttpError(error);
+  if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+  return send(reply, mapped.status, mapped.body, mapped.headers);
+}
 
 /** Builds the HTTP facade: routing, validation and response shapes all come from the OpenAPI document. */
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -52,7 +71,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: options.bodyLimitBytes ?? 10 * 1024 * 1024,
     return503OnClosing: true,
+    // Refusals raised before routing (a malformed URL) and by Node's HTTP parser answer through the mapper too.
+    frameworkErrors: (error, request, reply) => sendError(request, reply.header('x-request-id', request.id), fromFramework(error)),
+    clientErrorHandler: answerClientError,
   });
+
+  // Bodies of every media type are read (as bytes, within the body limit), so the
+  // operation's declared media types decide, after routing and security, what is refused.
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -62,16 +88,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.headers(await options.limiterState(request, reply.getHeaders()));
   });
 
-  const send = (reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    reply.headers(headers).status(status);
-    return body === undefined ? reply.send() : reply.send(body);
-  };
-
-  const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    const mapped = toHttpError(error);
-    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-    return send(reply, mapped.status, mapped.body, mapped.headers);
-  };
+  // Once close() has begun, answers end their connection: a kept-alive connection
+  // whose request was in flight would otherwise hold close() open until the client drops it.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   const securityOf = (operation: Operation): OperationSecurity => {
     const requirements = operation.security ?? document.security ?? [];
@@ -83,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   const securityByOperation = new Map(operations.map((o) => [o.operationId!, securityOf(o)]));
+  const mediaTypesByOperation = new Map(operations.map((o) => [o.operationId!, declaredMediaTypes(o)]));
   const admitted = new WeakMap<FastifyRequest, Principal>();
 
   api.register({
@@ -94,13 +120,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
       throw notFound();
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
-    // nothing about the request shape: 401 comes before 400.
+    // nothing about the request shape: 401 comes before 415 and 400.
     postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
-      const security = c.operation && securityByOperation.get(c.operation.operationId!);
-      if (!security || security.schemes.length === 0) return;
-      const result = await options.guard(request, security, request.ip);
-      admitted.set(request, result.principal);
-      if (result.headers) reply.headers(result.headers);
+      const operationId = c.operation?.operationId;
+      if (operationId === undefined) return;
+      if (options.isAvailable && !options.isAvailable(operationId)) {
+        throw new AppError('unavailable', 'the service is starting, retry later', { headers: { 'retry-after': '1' } });
+      }
+      const security = securityByOperation.get(operationId)!;
+      if (security.schemes.length > 0) {
+        const result = await options.guard(request, security, request.ip);
+        admitted.set(request, result.principal);
+        if (result.headers) reply.headers(result.headers);
+      }
+      assertDeclaredMediaType(request.headers, mediaTypesByOperation.get(operationId)!);
     },
     unauthorizedHandler: async () => {
       throw unauthorized();
@@ -133,14 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
-  fastify.setErrorHandler((error: FastifyError, request, reply) => {
-    // Fastify's own 4xx (malformed JSON, unsupported media type, body too large) are the client's fault.
-    if (!(error instanceof AppError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body too large' : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported content type' : 'malformed request body';
-      return send(reply, error.statusCode, { error: message, code: 'validation_failed' });
-    }
-    return sendError(request, reply, error);
-  });
+  fastify.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, fromFramework(error)));
   fastify.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
 
   fastify.route({
@@ -150,7 +176,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const [path, search = ''] = request.url.split('?', 2) as [string, string?];
       return api.handleRequest(
         {
-          method: request.method,
+          // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
+          method: request.method === 'HEAD' ? 'GET' : request.method,
           path,
           query: Object.fromEntries(new URLSearchParams(search)),
           body: request.body,

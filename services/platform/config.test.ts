@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -57,7 +58,24 @@ describe('configuration', () => {
     expect(parseConfig({ WEBHOOK_SECRET_KEY: key }).webhookSecretKey).toEqual(Buffer.from(key, 'hex'));
   });
 
+  it('names the ClickHouse database sentinel unless CLICKHOUSE_DATABASE says otherwise, and refuses a name that is no identifier', () => {
+    expect(parseConfig({}).clickhouseDatabase).toBe('sentinel');
+    expect(parseConfig({ CLICKHOUSE_DATABASE: 'sentinel_staging' }).clickhouseDatabase).toBe('sentinel_staging');
+    expect(() => parseConfig({ CLICKHOUSE_DATABASE: 'drop; table' })).toThrow(/CLICKHOUSE_DATABASE must be/);
+  });
+
   it('refuses keys that are not 32 bytes', () => {
     expect(() => parseConfig({ TOKEN_SIGNING_KEY: 'short' })).toThrow(/TOKEN_SIGNING_KEY must be 32 bytes/);
+  });
+});
+
+describe('README configuration table', () => {
+  it('lists every variable configuration reads', () => {
+    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const read = [...source.matchAll(/\b(?:str|int|bool|url|key)\('([A-Z][A-Z0-9_]*)'/g)].map(([, name]) => name!);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
+    expect(read.length).toBeGreaterThan(20);
+    expect(read.filter((name) => !documented.includes(name))).toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ export interface Config {
   kafkaBrokers: string[] | undefined;
   schemaRegistryUrl: string | undefined;
   clickhouseUrl: string | undefined;
+  /** ClickHouse database holding the analytics tables; created at start-up when missing. */
+  clickhouseDatabase: string;
   redisUrl: string | undefined;
   /** Partition count our code creates topics with (Kafka) or simulates (embedded). */
   streamPartitions: number;
@@ -139,6 +141,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
     schemaRegistryUrl,
     clickhouseUrl: url('CLICKHOUSE_URL', ['http:', 'https:']),
+    clickhouseDatabase: str('CLICKHOUSE_DATABASE') ?? 'sentinel',
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     streamPartitions: int('STREAM_PARTITIONS', 8, 1, 1024),
     topicPrefix: str('TOPIC_PREFIX') ?? '',
@@ -157,6 +160,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
   };
   if (config.topicPrefix && !/^[A-Za-z0-9._-]{1,100}$/.test(config.topicPrefix)) {
     problems.push('TOPIC_PREFIX may contain only letters, digits, ".", "_" and "-"');
+  }
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(config.clickhouseDatabase)) {
+    problems.push('CLICKHOUSE_DATABASE must be a letter or "_" followed by up to 63 letters, digits or "_"');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -111,12 +111,14 @@ export function toHttpError(error: unknown): HttpError {
 const retriableSqlStates = new Set(['40001', '40P01', '57P01', '57P03', '53300', '08000', '08003', '08006']);
 const retriableNodeCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-function isTransientInfrastructureError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+/** Also true when the error wraps a transient one: fetch's "fetch failed", kafkajs' "retries exceeded". */
+function isTransientInfrastructureError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (retriableSqlStates.has(code) || retriableNodeCodes.has(code))) return true;
   // kafkajs marks its own errors
-  return (error as { retriable?: unknown }).retriable === true;
+  if ((error as { retriable?: unknown }).retriable === true) return true;
+  return isTransientInfrastructureError((error as { cause?: unknown }).cause, depth + 1);
 }
 
 /** Whether a stream processor should retry the batch (true) or treat the failure as permanent. */

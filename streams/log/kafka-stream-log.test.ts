@@ -4,7 +4,8 @@ import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-sc
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { testServices } from '../../test/support/services.js';
-import { createKafkaStreamLog, type KafkaStreamLogOptions } from './kafka-stream-log.js';
+import { createKafkaStreamLog, routeKafkaLog, type KafkaStreamLogOptions } from './kafka-stream-log.js';
+import type { StreamLogLogger } from './shared.js';
 import type { ConsumedRecord, TopicSpec } from './stream-log.js';
 import { describeStreamLogContract } from './stream-log.contract.js';
 
@@ -83,7 +84,7 @@ describe('Kafka stream log', () => {
     expect(received).toEqual(sent.map((record) => record.value.event_id));
   });
 
-  it('names consumer groups with the prefix, so deployments sharing the cluster never share a group', async () => {
+  it('prefixes consumer group ids with the topic prefix, so deployments sharing a cluster never share a group', async () => {
     const log = createKafkaStreamLog(options);
     const topic = newTopic();
     await log.ensureTopics([topic]);
@@ -91,12 +92,40 @@ describe('Kafka stream log', () => {
     const subscription = await log.subscribe({ group, topic, handle: async () => undefined });
     const admin = kafka.admin();
     await admin.connect();
-    const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
-    await admin.disconnect();
-    await subscription.stop();
-    await log.close();
-    expect(groups).toContain(`${topicPrefix}${group}`);
-    expect(groups).not.toContain(group);
+    try {
+      await vi.waitFor(async () => expect((await admin.listGroups()).groups.map((g) => g.groupId)).toContain(`${topicPrefix}${group}`), { timeout: 30_000, interval: 200 });
+      expect((await admin.listGroups()).groups.map((g) => g.groupId)).not.toContain(group);
+    } finally {
+      await admin.disconnect();
+      await subscription.stop();
+      await log.close();
+    }
+  });
+
+  it('lets several processes ensure the same topics at once without an error in the log', async () => {
+    const logged = capturingLogger();
+    const topics = [newTopic(), newTopic()];
+    const logs = Array.from({ length: 3 }, () => createKafkaStreamLog({ ...options, logger: logged.logger }));
+    await Promise.all(logs.map((log) => log.ensureTopics(topics)));
+    await Promise.all(logs.map((log) => log.close()));
+    expect(logged.entries.filter((entry) => entry.level === 'error' || entry.level === 'warn')).toEqual([]);
+  });
+
+  it("logs the broker's TOPIC_ALREADY_EXISTS answer to a racing topic creation at debug level, not as an error", async () => {
+    const topic = `${topicPrefix}${newTopic().name}`;
+    const creator = kafka.admin();
+    await creator.connect();
+    await creator.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await creator.disconnect();
+
+    // What a process that lost the race sees: kafkajs receives the error answer and resolves false.
+    const logged = capturingLogger();
+    const racer = new Kafka({ clientId: 'sentinel-topic-race', brokers: testServices.kafkaBrokers, logCreator: () => (entry) => routeKafkaLog(logged.logger, entry) }).admin();
+    await racer.connect();
+    await expect(racer.createTopics({ topics: [{ topic, numPartitions: 1 }] })).resolves.toBe(false);
+    await racer.disconnect();
+    expect(logged.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(logged.entries).toContainEqual(expect.objectContaining({ level: 'debug', message: expect.stringMatching(/^kafkajs: Response CreateTopics/) }));
   });
 
   it('rejects ping when only the schema registry is unreachable', async () => {
@@ -148,3 +177,9 @@ describe('Kafka stream log', () => {
     expect(received.map((r) => r.value)).toEqual([{ ...written, subject_id: null, correlation_id: null }, current]);
   });
 });
+
+function capturingLogger(): { logger: StreamLogLogger; entries: { level: string; message: string; fields: Record<string, unknown> }[] } {
+  const entries: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) => void entries.push({ level, message, fields });
+  return { entries, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
+}

@@ -166,7 +166,8 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       const existing = new Set(await admin.listTopics());
       const missing = [...new Set(topics.map(topicName))].filter((name) => !existing.has(name));
       if (missing.length === 0) return;
-      // Resolves false instead of failing when another process created them meanwhile.
+      // Resolves false instead of failing when another process created them meanwhile
+      // (the broker's TOPIC_ALREADY_EXISTS); any other creation error rejects.
       await admin.createTopics({
         topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
         waitForLeaders: true,
@@ -334,10 +335,21 @@ const levelNames = {
   [logLevel.NOTHING]: 'debug',
 } as const;
 
+/**
+ * kafkajs logs these at error level although the failure is reported elsewhere:
+ * handler failures by eachBatch itself, with their record coordinates; and a
+ * CreateTopics answer with per-topic errors, which kafkajs logs before createTopics
+ * either resolves (every topic already existed: several processes ensured the same
+ * topics at once) or rejects to ensureTopics' caller with the real error.
+ */
+function isReportedElsewhere(message: string, fields: Record<string, unknown>): boolean {
+  if (message === 'Error when calling eachBatch') return true;
+  return message.startsWith('Response CreateTopics') && fields.error === 'Topic creation errors';
+}
+
 /** Sends kafkajs' own logging to our logger instead of the console. */
-function routeKafkaLog(logger: StreamLogLogger, entry: LogEntry): void {
+export function routeKafkaLog(logger: StreamLogLogger, entry: LogEntry): void {
   const { message, ...fields } = entry.log;
-  // Handler failures are reported with their record coordinates by eachBatch itself.
-  const level = message === 'Error when calling eachBatch' ? 'debug' : levelNames[entry.level];
+  const level = isReportedElsewhere(message, fields) ? 'debug' : levelNames[entry.level];
   logger[level]({ ...fields, kafkajs: entry.namespace }, `kafkajs: ${message}`);
 }

@@ -1,14 +1,24 @@
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryResult } from './database.js';
 
 /**
  * Embedded PostgreSQL (PGlite, compiled to WebAssembly). It has one connection,
  * so every statement and every transaction is serialized through one queue;
  * a transaction holds the queue until it ends.
+ * A durable directory is locked for this process until close(): a second process
+ * on the same directory is refused (DataDirLockedError) instead of corrupting it.
  * @param dataDir a directory for durable data, or undefined for memory only (tests)
  */
 export async function createEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let tail: Promise<unknown> = Promise.resolve();
   const serialize = <T,>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
@@ -51,6 +61,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined): Promi
     async close() {
       closed = true;
       await serialize(() => pglite.close());
+      lock?.release();
     },
   };
 }

@@ -1,0 +1,93 @@
+// Sentinel as a child process, started the way `npm start` starts it (bin/sentinel.js),
+// for the suites that need a real process: signals, exit codes, restarts, locks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+// Processes a failed test left running are killed, not orphaned: by stopStragglers() in
+// afterAll (before their data directories are removed) or, at the latest, when the test worker exits.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Kills every process of this test file that is still running and waits for each to end. */
+export async function stopStragglers(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return ended;
+    }),
+  );
+}
+
+export interface SentinelProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:<PORT> */
+  base: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** The exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts `sentinel <role>` with only PATH, HOME and the given variables in its
+ * environment, so nothing of the developer's shell leaks in. PORT is chosen when
+ * not given.
+ */
+export async function spawnSentinel(env: Record<string, string>, role = 'all'): Promise<SentinelProcess> {
+  const port = env.PORT ?? String(await freePort());
+  let output = '';
+  const child = spawn(process.execPath, ['bin/sentinel.js', role], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Polls the path until it answers the status; fails with the process output if it exits or the deadline passes. */
+export async function untilAnswers(sentinel: SentinelProcess, urlPath: string, status: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (sentinel.child.exitCode !== null) throw new Error(`sentinel exited with ${sentinel.child.exitCode} before ${urlPath} answered ${status}:\n${sentinel.output()}`);
+    const answered = await fetch(`${sentinel.base}${urlPath}`).then((response) => response.status === status, () => false);
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`${urlPath} did not answer ${status} within ${timeoutMs} ms:\n${sentinel.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Starts sentinel and waits until /ready answers 200. */
+export async function startReady(env: Record<string, string>, role = 'all'): Promise<SentinelProcess> {
+  const sentinel = await spawnSentinel(env, role);
+  await untilAnswers(sentinel, '/ready', 200);
+  return sentinel;
+}
+
+/** SIGTERM, then the exit code. */
+export async function stop(sentinel: SentinelProcess): Promise<number | null> {
+  sentinel.child.kill('SIGTERM');
+  return sentinel.exited;
+}
