@@ -96,11 +96,12 @@ describe.each(profiles)('webhooks end to end on the $name profile', ({ full }) =
     platform = await createPlatform(config, createLogger('silent'));
     const apiRole = await startApi(platform);
     base = apiRole.address;
+    await platform.prepare(new AbortController().signal);
     roles = [await startStreams(platform), await startWorkers(platform), apiRole];
   });
 
   afterAll(async () => {
-    for (const role of roles.reverse()) await role.stop();
+    for (const role of (roles ?? []).reverse()) await role.stop();
     await platform.close();
     await receiver.close();
     await database?.drop();
