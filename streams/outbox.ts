@@ -32,7 +32,24 @@ export interface NewDomainEvent {
  * exactly when the change committed, and the relay publishes it afterwards.
  */
 export async function appendToOutbox(tx: Queryable, orgId: OrgId, event: NewDomainEvent): Promise<DomainEvent> {
-  const envelope: DomainEvent = {
+  const [envelope] = await appendManyToOutbox(tx, [{ orgId, event }]);
+  return envelope!;
+}
+
+/** appendToOutbox for many events at once, in one statement; they are published in this order. */
+export async function appendManyToOutbox(tx: Queryable, events: readonly { orgId: OrgId; event: NewDomainEvent }[]): Promise<DomainEvent[]> {
+  const envelopes = events.map(({ orgId, event }) => toEnvelope(orgId, event));
+  if (envelopes.length === 0) return [];
+  await tx.query(
+    `INSERT INTO outbox_events (event_id, org_id, topic, value)
+     SELECT e.event_id, e.org_id, $1, e.value::jsonb FROM unnest($2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS e (event_id, org_id, value, n) ORDER BY e.n`,
+    [topics.domainEvents.name, envelopes.map((e) => e.event_id), envelopes.map((e) => e.org_id), envelopes.map((e) => JSON.stringify(e))],
+  );
+  return envelopes;
+}
+
+function toEnvelope(orgId: OrgId, event: NewDomainEvent): DomainEvent {
+  return {
     event_id: randomUUID(),
     org_id: orgId,
     type: event.type,
@@ -42,13 +59,6 @@ export async function appendToOutbox(tx: Queryable, orgId: OrgId, event: NewDoma
     correlation_id: event.correlationId ?? null,
     payload: JSON.stringify(event.payload),
   };
-  await tx.query('INSERT INTO outbox_events (event_id, org_id, topic, value) VALUES ($1, $2, $3, $4)', [
-    envelope.event_id,
-    orgId,
-    topics.domainEvents.name,
-    JSON.stringify(envelope),
-  ]);
-  return envelope;
 }
 
 /**

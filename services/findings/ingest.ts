@@ -8,7 +8,7 @@
 // last_seen_scan_id) < (scan time, scan id), and a completion is applied only
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
-import { appendToOutbox } from '../../streams/outbox.js';
+import { appendManyToOutbox } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
 
@@ -143,75 +143,143 @@ const finalStateOf: Record<ScanCompletionRecord['status'], 'completed' | 'partia
   failed: 'failed',
 };
 
-/**
- * Ends a scan: records its final state, resolves by absence when it succeeded
- * (only this organization, only this asset, only the kinds the scan covered
- * completely, only findings last seen before this scan), stamps the asset and
- * announces the outcome. Returns false when the completion was already applied.
- */
-export async function applyCompletion(tx: Queryable, scan: IngestScan, completion: ScanCompletionRecord): Promise<boolean> {
-  const state = finalStateOf[completion.status] ?? 'failed';
-  const kinds = completion.completed_kinds.filter(isKnownObservationKind);
-  const completedAt = new Date(completion.completed_at);
-  const ended = await tx.query<{ new_count: number | null; reopened_count: number | null }>(
-    `UPDATE scans SET state = $3, completed_at = $4, failure_reason = $5, observation_count = $6, completed_kinds = $7::text[],
-                      new_count = coalesce(new_count, 0), reopened_count = coalesce(reopened_count, 0)
-      WHERE org_id = $1 AND id = $2 AND state IN ('queued', 'running')
-      RETURNING new_count, reopened_count`,
-    [scan.orgId, scan.id, state, completedAt, completion.failure_reason, completion.observation_count, kinds],
-  );
-  const row = ended.rows[0];
-  if (!row) return false;
+/** A completion with the scan it ends, already checked to be that scan's organization and asset. */
+export interface ScanEnding {
+  scan: IngestScan;
+  completion: ScanCompletionRecord;
+}
 
-  // Resolution by absence, the scan's resolved count and the asset's last scan time in one statement.
-  const resolveByAbsence = state === 'completed' && kinds.length > 0;
-  const result = await tx.query<{ n: number }>(
-    `WITH gone AS (
-       SELECT id, status FROM findings
-        WHERE $6::boolean AND org_id = $1 AND asset_id = $2 AND kind = ANY ($3::text[]) AND status <> 'resolved'
-          AND last_seen_at < $4::timestamptz
-        FOR UPDATE
-     ),
-     resolved AS (
-       UPDATE findings f
-          SET status = 'resolved', resolved_seen_at = $4::timestamptz, suppression_reason = NULL, suppressed_until = NULL,
-              updated_at = clock_timestamp()
-         FROM gone
-        WHERE f.org_id = $1 AND f.id = gone.id
-       RETURNING f.id, gone.status AS from_status
-     ),
-     events AS (
-       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-       SELECT $1, id, 'status_changed', from_status, 'resolved', $5, 'system' FROM resolved
-       RETURNING 1
-     ),
-     counted AS (SELECT count(*)::integer AS n FROM events),
-     scan_counts AS (
-       UPDATE scans SET resolved_count = (SELECT n FROM counted) WHERE org_id = $1 AND id = $5 RETURNING 1
-     ),
-     asset_stamp AS (
-       UPDATE assets SET last_scanned_at = greatest(last_scanned_at, $7::timestamptz) WHERE org_id = $1 AND id = $2 RETURNING 1
-     )
-     SELECT n FROM counted`,
-    [scan.orgId, scan.assetId, kinds, scan.createdAt, scan.id, resolveByAbsence, completedAt],
-  );
-  const resolved = result.rows[0]?.n ?? 0;
-  await appendToOutbox(tx, scan.orgId, {
-    type: state === 'failed' ? 'scan.failed' : 'scan.completed',
-    subjectId: scan.id,
-    actor: { kind: 'system', id: null },
-    payload: {
-      scan_id: scan.id,
-      asset_id: scan.assetId,
-      image: scan.image,
-      state,
-      failure_reason: completion.failure_reason,
-      completed_kinds: kinds,
-      observation_count: completion.observation_count,
-      new_findings: row.new_count ?? 0,
-      reopened_findings: row.reopened_count ?? 0,
-      resolved_findings: resolved,
-    },
+/**
+ * Ends scans: records each final state, resolves by absence for those that
+ * succeeded (only the scan's organization, only its asset, only the kinds it
+ * covered completely, only findings last seen before it), stamps the assets and
+ * announces each outcome. A batch of endings costs a fixed number of statements.
+ * Completions already applied (a redelivery) are skipped by the first statement.
+ * Two endings of one asset in one call are applied one after the other, so each
+ * resolves against what the other left.
+ */
+export async function applyCompletions(tx: Queryable, endings: readonly ScanEnding[]): Promise<void> {
+  for (const round of roundsWithOneEndingPerAsset(endings)) await applyRound(tx, round);
+}
+
+function roundsWithOneEndingPerAsset(endings: readonly ScanEnding[]): ScanEnding[][] {
+  const rounds: ScanEnding[][] = [];
+  const scansSeen = new Set<string>();
+  for (const ending of endings) {
+    if (scansSeen.has(ending.scan.id)) continue;
+    scansSeen.add(ending.scan.id);
+    const round = rounds.find((r) => !r.some((e) => e.scan.orgId === ending.scan.orgId && e.scan.assetId === ending.scan.assetId));
+    if (round) round.push(ending);
+    else rounds.push([ending]);
+  }
+  return rounds;
+}
+
+async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promise<void> {
+  const planned = endings.map(({ scan, completion }) => {
+    const state = finalStateOf[completion.status] ?? 'failed';
+    const kinds = completion.completed_kinds.filter(isKnownObservationKind);
+    return { scan, completion, state, kinds, resolves: state === 'completed' && kinds.length > 0 };
   });
-  return true;
+  const ended = await tx.query<{ id: string; org_id: string; new_count: number; reopened_count: number }>(
+    `UPDATE scans s
+        SET state = c.state, completed_at = c.completed_at, failure_reason = c.failure_reason, observation_count = c.observation_count,
+            completed_kinds = string_to_array(c.kinds, ','), new_count = coalesce(s.new_count, 0),
+            reopened_count = coalesce(s.reopened_count, 0), resolved_count = 0
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::integer[], $7::text[])
+         AS c (org_id, scan_id, state, completed_at, failure_reason, observation_count, kinds)
+      WHERE s.org_id = c.org_id AND s.id = c.scan_id AND s.state IN ('queued', 'running')
+      RETURNING s.id, s.org_id, s.new_count, s.reopened_count`,
+    [
+      planned.map((p) => p.scan.orgId),
+      planned.map((p) => p.scan.id),
+      planned.map((p) => p.state),
+      planned.map((p) => new Date(p.completion.completed_at)),
+      planned.map((p) => p.completion.failure_reason),
+      planned.map((p) => p.completion.observation_count),
+      planned.map((p) => p.kinds.join(',')),
+    ],
+  );
+  const endedNow = new Map(ended.rows.map((row) => [`${row.org_id}/${row.id}`, row]));
+  const applying = planned.filter((p) => endedNow.has(`${p.scan.orgId}/${p.scan.id}`));
+  if (applying.length === 0) return;
+
+  const resolving = applying.filter((p) => p.resolves);
+  const resolvedByScan = new Map<string, number>();
+  if (resolving.length > 0) {
+    const resolved = await tx.query<{ org_id: string; scan_id: string; n: number }>(
+      `WITH ending AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[]) AS c (org_id, asset_id, scan_id, seen_at, kinds)
+       ),
+       gone AS (
+         SELECT f.id, f.org_id, f.status, c.scan_id, c.seen_at FROM findings f
+           JOIN ending c ON f.org_id = c.org_id AND f.asset_id = c.asset_id
+          WHERE f.kind = ANY (string_to_array(c.kinds, ',')) AND f.status <> 'resolved' AND f.last_seen_at < c.seen_at
+          FOR UPDATE OF f
+       ),
+       resolved AS (
+         UPDATE findings f
+            SET status = 'resolved', resolved_seen_at = gone.seen_at, suppression_reason = NULL, suppressed_until = NULL,
+                updated_at = clock_timestamp()
+           FROM gone
+          WHERE f.org_id = gone.org_id AND f.id = gone.id
+         RETURNING f.id, f.org_id, gone.status AS from_status, gone.scan_id
+       ),
+       events AS (
+         INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
+         SELECT org_id, id, 'status_changed', from_status, 'resolved', scan_id, 'system' FROM resolved
+         RETURNING org_id, scan_id
+       )
+       SELECT org_id, scan_id, count(*)::integer AS n FROM events GROUP BY org_id, scan_id`,
+      [
+        resolving.map((p) => p.scan.orgId),
+        resolving.map((p) => p.scan.assetId),
+        resolving.map((p) => p.scan.id),
+        resolving.map((p) => p.scan.createdAt),
+        resolving.map((p) => p.kinds.join(',')),
+      ],
+    );
+    for (const row of resolved.rows) resolvedByScan.set(`${row.org_id}/${row.scan_id}`, row.n);
+    if (resolved.rows.length > 0) {
+      await tx.query(
+        `UPDATE scans s SET resolved_count = c.n FROM unnest($1::uuid[], $2::uuid[], $3::integer[]) AS c (org_id, scan_id, n)
+          WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
+        [resolved.rows.map((r) => r.org_id), resolved.rows.map((r) => r.scan_id), resolved.rows.map((r) => r.n)],
+      );
+    }
+  }
+
+  await tx.query(
+    `UPDATE assets a SET last_scanned_at = greatest(a.last_scanned_at, c.completed_at)
+       FROM (SELECT org_id, asset_id, max(completed_at) AS completed_at
+               FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS u (org_id, asset_id, completed_at) GROUP BY org_id, asset_id) c
+      WHERE a.org_id = c.org_id AND a.id = c.asset_id`,
+    [applying.map((p) => p.scan.orgId), applying.map((p) => p.scan.assetId), applying.map((p) => new Date(p.completion.completed_at))],
+  );
+  await appendManyToOutbox(
+    tx,
+    applying.map(({ scan, completion, state, kinds }) => {
+      const counts = endedNow.get(`${scan.orgId}/${scan.id}`)!;
+      return {
+        orgId: scan.orgId,
+        event: {
+          type: state === 'failed' ? 'scan.failed' : 'scan.completed',
+          subjectId: scan.id,
+          actor: { kind: 'system', id: null },
+          payload: {
+            scan_id: scan.id,
+            asset_id: scan.assetId,
+            image: scan.image,
+            state,
+            failure_reason: completion.failure_reason,
+            completed_kinds: kinds,
+            observation_count: completion.observation_count,
+            new_findings: counts.new_count,
+            reopened_findings: counts.reopened_count,
+            resolved_findings: resolvedByScan.get(`${scan.orgId}/${scan.id}`) ?? 0,
+          },
+        },
+      };
+    }),
+  );
 }

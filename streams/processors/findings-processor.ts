@@ -1,4 +1,4 @@
-import { applyCompletion, applyObservations, isFinalScanState, isKnownObservationKind, loadIngestScans, type ScannedObservation } from '../../services/findings/ingest.js';
+import { applyCompletions, applyObservations, isFinalScanState, isKnownObservationKind, loadIngestScans, type ScanEnding, type ScannedObservation } from '../../services/findings/ingest.js';
 import type { ScannerResultRecord } from '../../services/findings/observation.js';
 import type { Database } from '../../services/platform/db/database.js';
 import type { Logger } from '../../services/platform/logger.js';
@@ -46,14 +46,15 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
         }
         await applyObservations(tx, sightings);
 
+        const endings: ScanEnding[] = [];
         for (const { key: partitionKey, value } of batch) {
           const completion = value.completion;
           if (!completion || completion.org_id !== partitionKey) continue;
           const scan = scans.get(keyOf(completion.org_id, completion.scan_id));
           if (!scan || scan.assetId !== completion.asset_id || isFinalScanState(scan.state)) continue;
-          await applyCompletion(tx, scan, completion);
-          scan.state = 'completed';
+          endings.push({ scan, completion });
         }
+        await applyCompletions(tx, endings);
       });
     },
   };
