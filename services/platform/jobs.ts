@@ -1,6 +1,7 @@
 import type { Database, OrgId, Queryable } from './db/database.js';
 import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
+import { createPollingLoop, type PollingLoop } from './polling-loop.js';
 
 export interface Job<Payload = Record<string, unknown>> {
   id: string;
@@ -104,14 +105,11 @@ export interface WorkerOptions {
 }
 
 /** A polling worker: claims jobs, runs them (no transaction held meanwhile), records the outcome. */
-export function createWorker(options: WorkerOptions) {
+export function createWorker(options: WorkerOptions): Worker {
   const { db, logger, kinds, handle } = options;
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
 
   async function runJob(job: Job): Promise<void> {
     const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
@@ -125,39 +123,17 @@ export function createWorker(options: WorkerOptions) {
     }
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      let claimed: Job[] = [];
-      try {
-        claimed = await claimJobs(db, kinds, concurrency, leaseMs);
-        await Promise.all(claimed.map(runJob));
-      } catch (error) {
-        logger.warn({ err: error }, 'job claim failed; retrying');
-      }
-      if (claimed.length === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
-  }
-
-  return {
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
+  return createPollingLoop({
+    pollIntervalMs,
+    logger,
+    failureMessage: 'job claim failed; retrying',
+    tick: async () => {
+      const claimed = await claimJobs(db, kinds, concurrency, leaseMs);
+      await Promise.all(claimed.map(runJob));
+      return claimed.length > 0 ? 'more' : 'idle';
     },
-    /** Lets the jobs in flight finish, then stops claiming. */
-    async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
-    },
-  };
+  });
 }
-export type Worker = ReturnType<typeof createWorker>;
+
+/** A background role: start() begins polling; stop() lets the work in flight finish. */
+export type Worker = PollingLoop;
