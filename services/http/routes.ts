@@ -16,6 +16,11 @@ import { createApiKey } from '../api-keys/handlers/createApiKey.js';
 import { listApiKeys } from '../api-keys/handlers/listApiKeys.js';
 import { listGrantableScopes } from '../api-keys/handlers/listGrantableScopes.js';
 import { revokeApiKey } from '../api-keys/handlers/revokeApiKey.js';
+import { archiveAsset } from '../assets/handlers/archiveAsset.js';
+import { deleteAsset } from '../assets/handlers/deleteAsset.js';
+import { getAsset } from '../assets/handlers/getAsset.js';
+import { listAssets } from '../assets/handlers/listAssets.js';
+import { unarchiveAsset } from '../assets/handlers/unarchiveAsset.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
 import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
@@ -97,6 +102,12 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     getFinding: getFinding({ db }),
     listFindingEvents: listFindingEvents({ db, codec }),
     listAssetFindings: listAssetFindings({ db, codec }),
+
+    listAssets: listAssets({ db, codec }),
+    getAsset: getAsset({ db }),
+    archiveAsset: archiveAsset({ db }),
+    unarchiveAsset: unarchiveAsset({ db }),
+    deleteAsset: deleteAsset({ db }),
   };
 }
 
