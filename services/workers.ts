@@ -1,3 +1,4 @@
+import { createScheduler } from './assets/scheduler.js';
 import type { Platform } from './composition.js';
 import type { Worker } from './platform/jobs.js';
 import { createScanWorker } from './scans/scan-worker.js';
@@ -9,5 +10,8 @@ import { createTrivyAdapter } from './scans/scanners.js';
  * FOR UPDATE SKIP LOCKED, so any number of worker processes can share the queue.
  */
 export function createWorkers(platform: Platform): Worker[] {
-  return [createScanWorker({ db: platform.db, logger: platform.logger.child({ component: 'scan-worker' }), scanners: { trivy: createTrivyAdapter() } })];
+  return [
+    createScanWorker({ db: platform.db, logger: platform.logger.child({ component: 'scan-worker' }), scanners: { trivy: createTrivyAdapter() } }),
+    createScheduler({ db: platform.db, logger: platform.logger.child({ component: 'scheduler' }) }),
+  ];
 }

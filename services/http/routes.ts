@@ -18,8 +18,11 @@ import { listGrantableScopes } from '../api-keys/handlers/listGrantableScopes.js
 import { revokeApiKey } from '../api-keys/handlers/revokeApiKey.js';
 import { archiveAsset } from '../assets/handlers/archiveAsset.js';
 import { deleteAsset } from '../assets/handlers/deleteAsset.js';
+import { deleteAssetSchedule } from '../assets/handlers/deleteAssetSchedule.js';
 import { getAsset } from '../assets/handlers/getAsset.js';
+import { getAssetSchedule } from '../assets/handlers/getAssetSchedule.js';
 import { listAssets } from '../assets/handlers/listAssets.js';
+import { putAssetSchedule } from '../assets/handlers/putAssetSchedule.js';
 import { unarchiveAsset } from '../assets/handlers/unarchiveAsset.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
@@ -108,6 +111,9 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     archiveAsset: archiveAsset({ db }),
     unarchiveAsset: unarchiveAsset({ db }),
     deleteAsset: deleteAsset({ db }),
+    putAssetSchedule: putAssetSchedule({ db }),
+    getAssetSchedule: getAssetSchedule({ db }),
+    deleteAssetSchedule: deleteAssetSchedule({ db }),
   };
 }
 
