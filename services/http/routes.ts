@@ -44,8 +44,10 @@ import { createCursorCodec } from '../platform/pagination/cursor.js';
 import type { ReadinessCheck } from '../platform/readiness.js';
 import { createScan } from '../scans/handlers/createScan.js';
 import { getScan } from '../scans/handlers/getScan.js';
+import { getScannerSettings } from '../scans/handlers/getScannerSettings.js';
 import { importScanReport } from '../scans/handlers/importScanReport.js';
 import { listScans } from '../scans/handlers/listScans.js';
+import { updateScannerSettings } from '../scans/handlers/updateScannerSettings.js';
 import type { OperationHandler, RequestGuard } from './handler.js';
 
 export interface RouteDependencies {
@@ -114,6 +116,8 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     putAssetSchedule: putAssetSchedule({ db }),
     getAssetSchedule: getAssetSchedule({ db }),
     deleteAssetSchedule: deleteAssetSchedule({ db }),
+    getScannerSettings: getScannerSettings({ db }),
+    updateScannerSettings: updateScannerSettings({ db }),
   };
 }
 
