@@ -22,6 +22,7 @@ import { deleteAssetSchedule } from '../assets/handlers/deleteAssetSchedule.js';
 import { getAsset } from '../assets/handlers/getAsset.js';
 import { getAssetSchedule } from '../assets/handlers/getAssetSchedule.js';
 import { listAssets } from '../assets/handlers/listAssets.js';
+import { listLicenses } from '../assets/handlers/listLicenses.js';
 import { putAssetSchedule } from '../assets/handlers/putAssetSchedule.js';
 import { unarchiveAsset } from '../assets/handlers/unarchiveAsset.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
@@ -118,6 +119,7 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     deleteAssetSchedule: deleteAssetSchedule({ db }),
     getScannerSettings: getScannerSettings({ db }),
     updateScannerSettings: updateScannerSettings({ db }),
+    listLicenses: listLicenses({ db, codec }),
   };
 }
 

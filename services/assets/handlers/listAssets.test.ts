@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { assetOf, pinnedImage, taggedImage } from '../testing/fixtures.js';
+import { allPages, assetOf, pinnedImage, taggedImage } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('GET /api/v1/assets ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
@@ -10,18 +10,8 @@ describe.each(testProfiles)('GET /api/v1/assets ($profile)', ({ profile, counter
 
   const list = (tenant: TestTenant, query = '') => t.current.call('GET', `/api/v1/assets${query}`, { token: tenant.owner.token });
 
-  /** Every page of the listing, following next_cursor. */
-  async function walk(tenant: TestTenant, query: string): Promise<string[]> {
-    const ids: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await list(tenant, `?${query}${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(page.status).toBe(200);
-      ids.push(...page.body.items.map((asset: { id: string }) => asset.id));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    return ids;
-  }
+  const walk = async (tenant: TestTenant, query: string) =>
+    (await allPages<{ id: string }>(t.current, tenant.owner.token, `/api/v1/assets?${query}`)).items.map((asset) => asset.id);
 
   it('lists newest first by creation, not by last scan, with last_scanned_at once a scan completes', async () => {
     const [tenant] = await t.current.twoTenants();

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp, TestTenant } from '../../../test/support/test-app.js';
 import { topics } from '../../../streams/topics.js';
+import type { PageEnvelope } from '../../platform/pagination/page.js';
 
 /** A tag reference no other test uses. */
 export const taggedImage = (): string => `ghcr.io/acme/app-${randomUUID().slice(0, 8)}:1.0`;
@@ -31,4 +32,18 @@ export async function assetEventTypes(t: TestApp, tenant: TestTenant): Promise<s
     [tenant.id, topics.domainEvents.name],
   );
   return rows.map((row) => row.type);
+}
+
+/** Every page of a cursor listing (path with its query), following next_cursor until the last page. */
+export async function allPages<Item>(t: TestApp, token: string, pathAndQuery: string): Promise<{ items: Item[]; pages: PageEnvelope<Item>[] }> {
+  const pages: PageEnvelope<Item>[] = [];
+  let cursor: string | undefined;
+  do {
+    const separator = pathAndQuery.includes('?') ? '&' : '?';
+    const response = await t.call<PageEnvelope<Item>>('GET', cursor ? `${pathAndQuery}${separator}cursor=${cursor}` : pathAndQuery, { token });
+    if (response.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${response.status}: ${response.raw}`);
+    pages.push(response.body);
+    cursor = response.body.next_cursor;
+  } while (cursor);
+  return { items: pages.flatMap((page) => page.items), pages };
 }
