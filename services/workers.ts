@@ -1,3 +1,4 @@
+import { createScheduler } from './assets/scheduler.js';
 import type { Platform } from './composition.js';
 import type { Worker } from './platform/jobs.js';
 import { createScanWorker } from './scans/scan-worker.js';
@@ -14,6 +15,7 @@ import { signingSecretBox } from './webhooks/signing-secrets.js';
 export function createWorkers(platform: Platform): Worker[] {
   return [
     createScanWorker({ db: platform.db, logger: platform.logger.child({ component: 'scan-worker' }), scanners: { trivy: createTrivyAdapter() } }),
+    createScheduler({ db: platform.db, logger: platform.logger.child({ component: 'scheduler' }) }),
     webhookDeliveryWorker(platform),
   ];
 }

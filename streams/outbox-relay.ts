@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../services/platform/db/database.js';
 import { AppError } from '../services/platform/errors.js';
 import type { Logger } from '../services/platform/logger.js';
+import { createPollingLoop } from '../services/platform/polling-loop.js';
 import type { StreamLog, TopicSpec } from './log/stream-log.js';
 import { allTopics } from './topics.js';
 
@@ -128,47 +129,27 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     await db.query('DELETE FROM outbox_events WHERE published_at < now() - make_interval(secs => $1::double precision / 1000)', [retentionMs]);
   }
 
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-
-  async function run(): Promise<void> {
-    let lastPrune = 0;
-    while (running) {
-      let published = 0;
-      try {
-        published = await runOnce();
-        if (Date.now() - lastPrune > 60_000) {
-          await prunePublished();
-          lastPrune = Date.now();
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'outbox relay batch failed; retrying');
+  let lastPrune = 0;
+  const loop = createPollingLoop({
+    pollIntervalMs,
+    logger,
+    failureMessage: 'outbox relay batch failed; retrying',
+    tick: async () => {
+      const published = await runOnce();
+      if (Date.now() - lastPrune > 60_000) {
+        await prunePublished();
+        lastPrune = Date.now();
       }
-      if (published < batchSize && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
-  }
+      return published < batchSize ? 'idle' : 'more';
+    },
+  });
 
   return {
     runOnce,
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
+    start: loop.start,
     /** Finishes the batch in flight, then stops. */
     async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
+      await loop.stop();
       // Hand over at once instead of making a standby wait out the lease.
       await db.query('DELETE FROM outbox_relay_leader WHERE holder = $1', [relayId]);
     },

@@ -16,6 +16,15 @@ import { createApiKey } from '../api-keys/handlers/createApiKey.js';
 import { listApiKeys } from '../api-keys/handlers/listApiKeys.js';
 import { listGrantableScopes } from '../api-keys/handlers/listGrantableScopes.js';
 import { revokeApiKey } from '../api-keys/handlers/revokeApiKey.js';
+import { archiveAsset } from '../assets/handlers/archiveAsset.js';
+import { deleteAsset } from '../assets/handlers/deleteAsset.js';
+import { deleteAssetSchedule } from '../assets/handlers/deleteAssetSchedule.js';
+import { getAsset } from '../assets/handlers/getAsset.js';
+import { getAssetSchedule } from '../assets/handlers/getAssetSchedule.js';
+import { listAssets } from '../assets/handlers/listAssets.js';
+import { listLicenses } from '../assets/handlers/listLicenses.js';
+import { putAssetSchedule } from '../assets/handlers/putAssetSchedule.js';
+import { unarchiveAsset } from '../assets/handlers/unarchiveAsset.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
 import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
@@ -36,6 +45,7 @@ import { createCursorCodec } from '../platform/pagination/cursor.js';
 import type { ReadinessCheck } from '../platform/readiness.js';
 import { createScan } from '../scans/handlers/createScan.js';
 import { getScan } from '../scans/handlers/getScan.js';
+import { getScannerSettings } from '../scans/handlers/getScannerSettings.js';
 import { importScanReport } from '../scans/handlers/importScanReport.js';
 import { listScans } from '../scans/handlers/listScans.js';
 import type { ResolveAll } from '../webhooks/destination-policy.js';
@@ -50,6 +60,7 @@ import { rotateWebhookSecret } from '../webhooks/handlers/rotateWebhookSecret.js
 import { updateWebhookEndpoint } from '../webhooks/handlers/updateWebhookEndpoint.js';
 import { signingSecretBox } from '../webhooks/signing-secrets.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './handler.js';
+import { updateScannerSettings } from '../scans/handlers/updateScannerSettings.js';
 
 export interface RouteDependencies {
   readiness: ReadinessCheck;
@@ -125,6 +136,18 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     rotateWebhookSecret: rotateWebhookSecret({ endpoints }),
     listWebhookDeliveries: listWebhookDeliveries({ endpoints }),
     redeliverWebhook: redeliverWebhook({ endpoints }),
+
+    listAssets: listAssets({ db, codec }),
+    getAsset: getAsset({ db }),
+    archiveAsset: archiveAsset({ db }),
+    unarchiveAsset: unarchiveAsset({ db }),
+    deleteAsset: deleteAsset({ db }),
+    putAssetSchedule: putAssetSchedule({ db }),
+    getAssetSchedule: getAssetSchedule({ db }),
+    deleteAssetSchedule: deleteAssetSchedule({ db }),
+    getScannerSettings: getScannerSettings({ db }),
+    updateScannerSettings: updateScannerSettings({ db }),
+    listLicenses: listLicenses({ db, codec }),
   };
 }
 

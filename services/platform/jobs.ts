@@ -1,6 +1,7 @@
 import type { Database, OrgId, Queryable } from './db/database.js';
 import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
+import { createPollingLoop, type PollingLoop } from './polling-loop.js';
 
 export interface Job<Payload = Record<string, unknown>> {
   id: string;
@@ -104,14 +105,11 @@ export interface WorkerOptions {
 }
 
 /** A polling worker: claims jobs, runs them (no transaction held meanwhile), records the outcome. */
-export function createWorker(options: WorkerOptions) {
+export function createWorker(options: WorkerOptions): Worker {
   const { db, logger, kinds, handle } = options;
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
 
   async function runJob(job: Job): Promise<void> {
     const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
@@ -128,51 +126,30 @@ export function createWorker(options: WorkerOptions) {
   // Slots are refilled as jobs end, not batch by batch: one long job (a scan) never
   // keeps the worker from claiming the next ones.
   const inFlight = new Set<Promise<void>>();
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function run(): Promise<void> {
-    while (running) {
+  const loop = createPollingLoop({
+    pollIntervalMs,
+    logger,
+    failureMessage: 'job claim failed; retrying',
+    tick: async () => {
       const free = concurrency - inFlight.size;
-      let claimed: Job[] = [];
-      if (free > 0) {
-        try {
-          claimed = await claimJobs(db, kinds, free, leaseMs);
-        } catch (error) {
-          logger.warn({ err: error }, 'job claim failed; retrying');
-        }
-      }
+      if (free <= 0) return 'idle';
+      const claimed = await claimJobs(db, kinds, free, leaseMs);
       for (const job of claimed) {
-        const task = runJob(job).finally(() => {
-          inFlight.delete(task);
-          wake?.();
-        });
+        const task = runJob(job).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
-      if (running && (claimed.length === 0 || inFlight.size >= concurrency)) await pause();
-    }
-    await Promise.all(inFlight);
-  }
-
-  return {
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
+      return claimed.length === free ? 'more' : 'idle';
     },
-    /** Lets the jobs in flight finish, then stops claiming. */
-    async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
+  });
+  return {
+    start: () => loop.start(),
+    /** Stops claiming, then lets the jobs in flight finish. */
+    async stop() {
+      await loop.stop();
+      await Promise.all(inFlight);
     },
   };
 }
-export type Worker = ReturnType<typeof createWorker>;
+
+/** A background role: start() begins polling; stop() lets the work in flight finish. */
+export type Worker = PollingLoop;

@@ -52,3 +52,34 @@ export async function enabledKinds(q: Queryable, orgId: OrgId, kind: TargetKind 
     ...(settings.misconfigurations ? (['misconfiguration'] as const) : []),
   ];
 }
+
+export type ScannerSwitches = Pick<ScannerSettings, 'secrets' | 'misconfigurations'>;
+
+/**
+ * Applies a change to one target kind's switches and answers them before and
+ * after. The row is created with the defaults when missing and locked, so
+ * concurrent changes apply one after the other and each sees the other's result.
+ */
+export async function changeScannerSettings(
+  tx: Queryable,
+  orgId: OrgId,
+  kind: TargetKind,
+  change: Partial<ScannerSwitches>,
+): Promise<{ before: ScannerSwitches; after: ScannerSwitches }> {
+  await tx.query('INSERT INTO scanner_settings (org_id, target_kind) VALUES ($1, $2) ON CONFLICT (org_id, target_kind) DO NOTHING', [orgId, kind]);
+  const locked = await tx.query<ScannerSwitches>(
+    'SELECT secrets, misconfigurations FROM scanner_settings WHERE org_id = $1 AND target_kind = $2 FOR UPDATE',
+    [orgId, kind],
+  );
+  const before = locked.rows[0]!;
+  const after = { secrets: change.secrets ?? before.secrets, misconfigurations: change.misconfigurations ?? before.misconfigurations };
+  if (after.secrets !== before.secrets || after.misconfigurations !== before.misconfigurations) {
+    await tx.query('UPDATE scanner_settings SET secrets = $3, misconfigurations = $4, updated_at = now() WHERE org_id = $1 AND target_kind = $2', [
+      orgId,
+      kind,
+      after.secrets,
+      after.misconfigurations,
+    ]);
+  }
+  return { before, after };
+}

@@ -5,8 +5,8 @@ import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
-import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
-import { parsePageRequest, readPage } from '../platform/pagination/page.js';
+import { newestFirst, type KeysetRow } from '../platform/pagination/keyset.js';
+import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
 import { assetIdentity, parseImageReference, type ImageReference } from './image-reference.js';
 
 export const SCAN_JOB_KIND = 'scan.run';
@@ -160,36 +160,22 @@ export async function getScan(q: Queryable, orgId: OrgId, scanId: string): Promi
   return row;
 }
 
-const scanOrder = defineKeysetOrder({
-  stable: true,
-  keys: [
-    { column: 'created_at', type: 'timestamptz', direction: 'desc' },
-    { column: 'id', type: 'uuid', direction: 'desc' },
-  ],
-});
-
 /** Newest first; an asset_id filter naming another organization's asset simply matches nothing. */
 export async function listScansPage(q: Queryable, codec: CursorCodec, orgId: OrgId, query: { limit?: unknown; cursor?: unknown; asset_id?: unknown }) {
   const request = parsePageRequest(query, { orders: ['newest'], defaultOrder: 'newest' });
   const assetId = typeof query.asset_id === 'string' ? query.asset_id : null;
-  const where = 'org_id = $1 AND ($2::uuid IS NULL OR asset_id = $2::uuid)';
-  return readPage<ScanRow & KeysetRow, ScanView>({
+  return readTablePage<ScanRow & KeysetRow, ScanView>({
+    q,
     codec,
     orgId,
     listing: 'scans',
     filters: { asset_id: assetId },
     request,
-    order: scanOrder,
-    fetchRows: async (position, fetchLimit) => {
-      const after = keysetAfter(scanOrder, position, 3);
-      const found = await q.query<ScanRow & KeysetRow>(
-        `SELECT ${scanColumns}, ${scanOrder.positionColumn} FROM scans WHERE ${where} AND ${after.sql}
-          ORDER BY ${scanOrder.orderBy} LIMIT $${3 + after.params.length}`,
-        [orgId, assetId, ...after.params, fetchLimit],
-      );
-      return found.rows;
-    },
-    countAll: async () => (await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM scans WHERE ${where}`, [orgId, assetId])).rows[0]?.n ?? 0,
+    order: newestFirst,
+    from: 'scans',
+    columns: scanColumns,
+    where: 'org_id = $1 AND ($2::uuid IS NULL OR asset_id = $2::uuid)',
+    params: [orgId, assetId],
     toItem: toScanView,
   });
 }

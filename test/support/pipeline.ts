@@ -4,6 +4,7 @@
 // on the embedded log in the same database. Nothing of ours is mocked.
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll } from 'vitest';
 import type { OrgId } from '../../services/platform/db/database.js';
 import type { Worker } from '../../services/platform/jobs.js';
 import { createLogger } from '../../services/platform/logger.js';
@@ -88,4 +89,21 @@ export async function importedFindings(app: TestApp, tenant: TestTenant, fixture
   } finally {
     await pipeline.stop();
   }
+}
+
+/** startPipeline in beforeAll (after the test app's) and stop in afterAll; read `.current` inside tests. */
+export function usePipeline(app: { readonly current: TestApp }, profile: Profile, options: { scanners?: Record<string, ScannerAdapter> } = {}): { readonly current: TestPipeline } {
+  const holder: { current?: TestPipeline } = {};
+  beforeAll(async () => {
+    holder.current = await startPipeline(app.current, profile, options);
+  });
+  afterAll(async () => {
+    await holder.current?.stop();
+  });
+  return {
+    get current(): TestPipeline {
+      if (!holder.current) throw new Error('the pipeline is started in beforeAll; use it inside tests');
+      return holder.current;
+    },
+  };
 }

@@ -39,6 +39,18 @@ describe('keyset order', () => {
     });
   });
 
+  it('takes a text key as a parameter cast to text, and refuses a position whose value is not text', () => {
+    const byName = defineKeysetOrder({
+      stable: false,
+      keys: [
+        { column: 'license', type: 'text', direction: 'asc' },
+        { column: 'id', type: 'uuid', direction: 'asc' },
+      ],
+    });
+    expect(keysetAfter(byName, ["MIT' OR 1=1", id], 4)).toEqual({ sql: '(license, id) > ($4::text, $5::uuid)', params: ["MIT' OR 1=1", id] });
+    expect(() => keysetAfter(byName, [7, id], 4)).toThrow('invalid or expired cursor');
+  });
+
   it('matches every row on the first page', () => {
     expect(keysetAfter(recent, undefined, 2)).toEqual({ sql: 'TRUE', params: [] });
   });

@@ -4,7 +4,7 @@
 import { invalidCursor } from './cursor.js';
 
 /** Types a key may have; each has a cast and a check for the value read back from a cursor. */
-export type KeyType = 'timestamptz' | 'uuid' | 'integer' | 'bigint';
+export type KeyType = 'timestamptz' | 'uuid' | 'integer' | 'bigint' | 'text';
 
 export interface KeyColumn {
   /** A column (optionally table-qualified) from code, never from input. It must be NOT NULL. */
@@ -47,6 +47,8 @@ const positionValueIsValid: Record<KeyType, (value: unknown) => boolean> = {
   uuid: (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
   integer: (value) => typeof value === 'number' && Number.isSafeInteger(value),
   bigint: (value) => typeof value === 'number' && Number.isSafeInteger(value),
+  // A name compared in the database's collation, the same one ORDER BY uses.
+  text: (value) => typeof value === 'string',
 };
 
 /**
@@ -65,6 +67,15 @@ export function defineKeysetOrder(definition: { stable: boolean; keys: Keys }): 
     positionColumn: `json_build_array(${keys.map((key) => key.column).join(', ')}) AS keyset_position`,
   });
 }
+
+/** Newest first by creation: stable, since created_at never changes. For tables with created_at and id. */
+export const newestFirst = defineKeysetOrder({
+  stable: true,
+  keys: [
+    { column: 'created_at', type: 'timestamptz', direction: 'desc' },
+    { column: 'id', type: 'uuid', direction: 'desc' },
+  ],
+});
 
 /**
  * The position itself when it has one value of the right type per key. A cursor

@@ -1,10 +1,10 @@
 // The request and response sides of a cursor listing (spec 4.9), and readPage,
 // which joins them with the cursor codec and the keyset so every listing binds
 // its cursors the same way.
-import type { OrgId } from '../db/database.js';
+import type { OrgId, Queryable } from '../db/database.js';
 import { validationFailed } from '../errors.js';
 import { assertCursorLength, invalidCursor, type CursorCodec } from './cursor.js';
-import { assertPositionFits, takePage, type KeysetOrder, type KeysetRow } from './keyset.js';
+import { assertPositionFits, keysetAfter, takePage, type KeysetOrder, type KeysetRow } from './keyset.js';
 
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
@@ -122,5 +122,35 @@ export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOpt
     hasMore,
     nextCursor: hasMore && last ? codec.encode({ ...scope, position: last.keyset_position }) : undefined,
     total,
+  });
+}
+
+export interface TablePageOptions<Row extends KeysetRow, Item> extends Omit<ReadPageOptions<Row, Item>, 'fetchRows' | 'countAll'> {
+  q: Queryable;
+  /** The table (from code, never from input). */
+  from: string;
+  /** The select list (from code), without the position column. */
+  columns: string;
+  /** The condition choosing the organization's matching rows, with placeholders $1..$n for `params`; $1 is the organization. */
+  where: string;
+  params: readonly unknown[];
+}
+
+/** readPage over one table: the page query and the count share the listing's condition. */
+export function readTablePage<Row extends KeysetRow, Item>(options: TablePageOptions<Row, Item>): Promise<PageEnvelope<Item>> {
+  const { q, from, columns, where, params, order } = options;
+  const next = params.length + 1;
+  return readPage({
+    ...options,
+    fetchRows: async (position, fetchLimit) => {
+      const after = keysetAfter(order, position, next);
+      const found = await q.query<Row>(
+        `SELECT ${columns}, ${order.positionColumn} FROM ${from} WHERE ${where} AND ${after.sql}
+          ORDER BY ${order.orderBy} LIMIT $${next + after.params.length}`,
+        [...params, ...after.params, fetchLimit],
+      );
+      return found.rows;
+    },
+    countAll: async () => (await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${from} WHERE ${where}`, params)).rows[0]?.n ?? 0,
   });
 }

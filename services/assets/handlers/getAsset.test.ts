@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { assetOf, pinnedImage } from '../testing/fixtures.js';
+
+describe.each(testProfiles)('GET /api/v1/assets/{id} ($profile)', (profile) => {
+  const t = useTestApp(profile);
+
+  it('answers the asset, a digest-pinned one distinguishable from a tag', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const image = pinnedImage();
+    const id = await assetOf(t.current, tenant, image);
+    const response = await t.current.call('GET', `/api/v1/assets/${id}`, { token: tenant.owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id, reference: image, pinned: true, tag: null, last_scanned_at: null, archived_at: null });
+    expect(response.body.reference).toBe(`${response.body.registry}/${response.body.repository}@${response.body.digest}`);
+  });
+
+  it("answers another tenant's asset exactly like a missing one", async () => {
+    const [a, b] = await t.current.twoTenants();
+    const id = await assetOf(t.current, a);
+    const foreign = await t.current.call('GET', `/api/v1/assets/${id}`, { token: b.owner.token });
+    const missing = await t.current.call('GET', `/api/v1/assets/${randomUUID()}`, { token: b.owner.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.raw).toBe(missing.raw);
+    expect((await t.current.call('GET', `/api/v1/assets/${id}`, { token: a.owner.token })).status).toBe(200);
+  });
+});

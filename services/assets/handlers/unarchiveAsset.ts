@@ -1,0 +1,13 @@
+import { originOfContext } from '../../accounts/identity-audit.js';
+import type { OperationHandler } from '../../http/handler.js';
+import { requirePrincipal } from '../../http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { unarchiveAsset as unarchive } from '../assets.js';
+
+/** POST /api/v1/assets/{id}/unarchive: returns an archived asset to use; audited and announced as asset.unarchived. */
+export function unarchiveAsset(deps: { db: Database }): OperationHandler {
+  return async (ctx) => {
+    const caller = { principal: requirePrincipal(ctx), origin: originOfContext(ctx) };
+    return { status: 200, body: await unarchive(deps.db, caller, ctx.params.id!) };
+  };
+}
