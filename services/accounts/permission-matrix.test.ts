@@ -1,7 +1,7 @@
 // Every secured operation of api/openapi.yaml x every role and every grantable
 // scope: either admitted by the guard or refused with the exact 403 body. Generated
-// from the document's x-permission and security and from the registry, so a new
-// route joins the matrix by being declared.
+// from the document's x-permission (or x-permission-any: admitted holding any one)
+// and security and from the registry, so a new route joins the matrix by being declared.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedForbiddenBody, securedOperations, urlOf } from '../../test/support/security-suite.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../test/support/test-app.js';

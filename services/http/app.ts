@@ -5,7 +5,7 @@ import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
 import { AppError, toHttpError, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
-import type { OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
+import { declaredPermission, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return {
       operationId: operation.operationId ?? '',
       schemes: requirements.flatMap((r) => Object.keys(r)),
-      permission: (operation as { 'x-permission'?: string })['x-permission'],
+      permission: declaredPermission(operation),
     };
   };
 
