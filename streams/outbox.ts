@@ -32,23 +32,32 @@ export interface NewDomainEvent {
  * exactly when the change committed, and the relay publishes it afterwards.
  */
 export async function appendToOutbox(tx: Queryable, orgId: OrgId, event: NewDomainEvent): Promise<DomainEvent> {
-  const envelope: DomainEvent = {
-    event_id: randomUUID(),
-    org_id: orgId,
-    type: event.type,
-    occurred_at: Date.now(),
-    subject_id: event.subjectId ?? null,
-    actor: event.actor,
-    correlation_id: event.correlationId ?? null,
-    payload: JSON.stringify(event.payload),
-  };
-  await tx.query('INSERT INTO outbox_events (event_id, org_id, topic, value) VALUES ($1, $2, $3, $4)', [
-    envelope.event_id,
-    orgId,
-    topics.domainEvents.name,
-    JSON.stringify(envelope),
-  ]);
-  return envelope;
+  const [envelope] = await appendEventsToOutbox(tx, orgId, [event]);
+  return envelope!;
+}
+
+/** appendToOutbox for many events of one organization in one statement (a bulk change), in the given order. */
+export async function appendEventsToOutbox(tx: Queryable, orgId: OrgId, events: readonly NewDomainEvent[]): Promise<DomainEvent[]> {
+  const occurredAt = Date.now();
+  const envelopes = events.map(
+    (event): DomainEvent => ({
+      event_id: randomUUID(),
+      org_id: orgId,
+      type: event.type,
+      occurred_at: occurredAt,
+      subject_id: event.subjectId ?? null,
+      actor: event.actor,
+      correlation_id: event.correlationId ?? null,
+      payload: JSON.stringify(event.payload),
+    }),
+  );
+  if (envelopes.length === 0) return envelopes;
+  await tx.query(
+    `INSERT INTO outbox_events (event_id, org_id, topic, value)
+     SELECT e.event_id, $1, $2, e.value::jsonb FROM unnest($3::uuid[], $4::text[]) WITH ORDINALITY AS e (event_id, value, n) ORDER BY e.n`,
+    [orgId, topics.domainEvents.name, envelopes.map((e) => e.event_id), envelopes.map((e) => JSON.stringify(e))],
+  );
+  return envelopes;
 }
 
 /**

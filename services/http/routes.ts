@@ -20,6 +20,7 @@ import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
 import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
 import { listFindings } from '../findings/handlers/listFindings.js';
+import { updateFinding } from '../findings/handlers/updateFinding.js';
 import { getHealth } from '../health/handlers/getHealth.js';
 import { getOpenApiDocument } from '../health/handlers/getOpenApiDocument.js';
 import { getReady } from '../health/handlers/getReady.js';
@@ -97,6 +98,7 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     getFinding: getFinding({ db }),
     listFindingEvents: listFindingEvents({ db, codec }),
     listAssetFindings: listAssetFindings({ db, codec }),
+    updateFinding: updateFinding({ db }),
   };
 }
 

@@ -4,6 +4,7 @@
 // on the embedded log in the same database. Nothing of ours is mocked.
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll } from 'vitest';
 import type { OrgId } from '../../services/platform/db/database.js';
 import type { Worker } from '../../services/platform/jobs.js';
 import { createLogger } from '../../services/platform/logger.js';
@@ -63,6 +64,23 @@ export async function startPipeline(app: TestApp, profile: Profile, options: { s
         if (ours.length > 0) await admin.deleteTopics({ topics: ours });
         await admin.disconnect();
       }
+    },
+  };
+}
+
+/** startPipeline in beforeAll behind the suite's test app (useTestApp) and stop in afterAll; read `.current` inside tests. */
+export function usePipeline(app: { readonly current: TestApp }, profile: Profile): { readonly current: TestPipeline } {
+  const holder: { current?: TestPipeline } = {};
+  beforeAll(async () => {
+    holder.current = await startPipeline(app.current, profile);
+  });
+  afterAll(async () => {
+    await holder.current?.stop();
+  });
+  return {
+    get current(): TestPipeline {
+      if (!holder.current) throw new Error('the pipeline starts in beforeAll; use it inside tests');
+      return holder.current;
     },
   };
 }

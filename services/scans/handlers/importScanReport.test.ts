@@ -2,10 +2,10 @@
 // findings processor), with the real reports of ../shared/fixtures. Expected
 // counts come from the reports themselves, not from our parser.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { asOrgId } from '../../platform/db/database.js';
-import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
+import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
 import { writeScannerSettings } from '../scanner-settings.js';
 
@@ -29,20 +29,14 @@ function grypeIssueCount(report: Json): number {
 
 describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
-  let pipeline: TestPipeline;
-  beforeAll(async () => {
-    pipeline = await startPipeline(t.current, profile);
-  });
-  afterAll(async () => {
-    await pipeline.stop();
-  });
+  const pipeline = usePipeline(t, profile);
 
   const image = () => `ghcr.io/acme/app-${randomUUID().slice(0, 8)}:1.0`;
 
   async function importReport(person: TestPerson, tenant: TestTenant, body: Json, headers: Record<string, string> = {}) {
     const response = await t.current.call('POST', '/api/v1/scans/import', { token: person.token, body, headers });
     if (response.status !== 202) return response;
-    await pipeline.scanSettled(tenant.id, response.body.id);
+    await pipeline.current.scanSettled(tenant.id, response.body.id);
     return response;
   }
 
