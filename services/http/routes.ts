@@ -16,6 +16,7 @@ import { createApiKey } from '../api-keys/handlers/createApiKey.js';
 import { listApiKeys } from '../api-keys/handlers/listApiKeys.js';
 import { listGrantableScopes } from '../api-keys/handlers/listGrantableScopes.js';
 import { revokeApiKey } from '../api-keys/handlers/revokeApiKey.js';
+import { bulkUpdateFindings } from '../findings/handlers/bulkUpdateFindings.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
 import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
@@ -99,6 +100,7 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     listFindingEvents: listFindingEvents({ db, codec }),
     listAssetFindings: listAssetFindings({ db, codec }),
     updateFinding: updateFinding({ db }),
+    bulkUpdateFindings: bulkUpdateFindings({ db }),
   };
 }
 

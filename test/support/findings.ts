@@ -105,3 +105,28 @@ export async function statusesOf(t: TestApp, tenant: TestTenant, findingIds: rea
   const found = await t.db.query<{ id: string; status: string }>('SELECT id, status FROM findings WHERE org_id = $1 AND id = ANY ($2::uuid[])', [tenant.id, findingIds]);
   return Object.fromEntries(found.rows.map((row) => [row.id, row.status]));
 }
+
+/**
+ * PostgreSQL only (PGlite has one connection, so nothing interleaves): moves the
+ * finding to `status` in a transaction of its own, starts `request` while that
+ * transaction holds the row, waits until the request blocks on it, then commits.
+ * The request read the finding before the move and writes after it: a concurrent
+ * writer, deterministic.
+ */
+export async function underConcurrentMove<T>(t: TestApp, tenant: TestTenant, findingId: string, status: FindingStatus, request: () => Promise<T>): Promise<T> {
+  let pending!: Promise<T>;
+  await t.db.transaction(async (tx) => {
+    await tx.query('UPDATE findings SET status = $3 WHERE org_id = $1 AND id = $2', [tenant.id, findingId, status]);
+    let settled = false;
+    pending = request().finally(() => (settled = true));
+    // A request that never blocks (it failed first) ends the wait too, and the caller's assertions say what happened.
+    while (!settled) {
+      const waiting = await t.db.query<{ n: number }>(
+        "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (waiting.rows[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return pending;
+}

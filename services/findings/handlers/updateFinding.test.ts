@@ -15,6 +15,7 @@ import {
   statusesOf,
   suppression,
   trivyReportWith,
+  underConcurrentMove,
 } from '../../../test/support/findings.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import type { FindingStatus } from '../findings.js';
@@ -287,5 +288,26 @@ describe.each(testProfiles)('PATCH /api/v1/findings/{id} ($profile)', ({ profile
     );
     await expect(t.current.db.query('TRUNCATE finding_events CASCADE')).rejects.toThrow(/finding_events is append-only: TRUNCATE refused/);
     expect(await statusEventsOf(t.current, [idsA[0]!])).toEqual(before);
+  });
+});
+
+// A concurrent writer needs a second connection, which the embedded profile (one
+// PGlite connection) does not have; the conditional write itself is covered on
+// both profiles in bulkUpdateFindings.test.ts.
+describe('PATCH /api/v1/findings/{id} with a concurrent writer (postgres)', () => {
+  const t = useTestApp({ profile: 'postgres', counters: 'redis' });
+  const pipeline = usePipeline(t, 'postgres');
+
+  it('answers 409 when a scan moved the finding between the read and the write, and records nothing', async () => {
+    const [a] = await t.current.twoTenants();
+    const { assetId } = await importReport(t.current, pipeline.current, a, trivyReportWith(['CVE-2099-3001']));
+    const [id] = [...(await findingIdsByAdvisory(t.current, a, assetId)).values()] as [string];
+
+    const response = await underConcurrentMove(t.current, a, id, 'resolved', () => t.current.call('PATCH', `/api/v1/findings/${id}`, { token: a.owner.token, body: { status: 'triaged' } }));
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'the finding changed while this request ran; read it again and retry', code: 'conflict' });
+    expect(await statusesOf(t.current, a, [id])).toEqual({ [id]: 'resolved' });
+    expect(await statusEventsOf(t.current, [id])).toEqual([]);
+    expect(await statusChangedDomainEvents(t.current, a.id)).toEqual([]);
   });
 });
