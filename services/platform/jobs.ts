@@ -161,3 +161,42 @@ export function createWorker(options: WorkerOptions) {
   };
 }
 export type Worker = ReturnType<typeof createWorker>;
+
+export interface PeriodicWorkerOptions {
+  logger: Logger;
+  /** Time from the end of one run to the start of the next. */
+  intervalMs: number;
+  run: () => Promise<void>;
+}
+
+/**
+ * Runs a sweep at start and then every interval until stopped: work that belongs
+ * to no organization's job row (the suppression-expiry sweep). A failed run is
+ * logged and the next interval tries again; runs never overlap.
+ */
+export function createPeriodicWorker(options: PeriodicWorkerOptions): Worker {
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> | undefined;
+  const tick = (): void => {
+    inFlight = options
+      .run()
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'periodic run failed; retrying at the next interval'))
+      .then(() => {
+        if (running) timer = setTimeout(tick, options.intervalMs);
+      });
+  };
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      tick();
+    },
+    /** Lets a run in flight finish, then stops. */
+    async stop(): Promise<void> {
+      running = false;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}
