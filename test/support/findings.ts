@@ -120,11 +120,14 @@ export async function underConcurrentMove<T>(t: TestApp, tenant: TestTenant, fin
     let settled = false;
     pending = request().finally(() => (settled = true));
     // A request that never blocks (it failed first) ends the wait too, and the caller's assertions say what happened.
+    const deadline = Date.now() + 20_000;
     while (!settled) {
       const waiting = await t.db.query<{ n: number }>(
         "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
       );
       if (waiting.rows[0]!.n > 0) break;
+      // Throwing rolls the move back, which lets the request go on.
+      if (Date.now() > deadline) throw new Error('the request neither finished nor blocked on the moved finding within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
