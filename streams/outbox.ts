@@ -76,3 +76,11 @@ export async function appendRecordsToOutbox(tx: Queryable, orgId: OrgId, topic: 
     );
   }
 }
+
+/** appendToOutbox for many events of one organization (a bulk change), in the given order. */
+export function appendEventsToOutbox(tx: Queryable, orgId: OrgId, events: readonly NewDomainEvent[]): Promise<DomainEvent[]> {
+  return appendManyToOutbox(
+    tx,
+    events.map((event) => ({ orgId, event })),
+  );
+}

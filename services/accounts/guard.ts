@@ -1,15 +1,15 @@
 // The RequestGuard of every secured operation (services/http/app.ts runs it before
 // validation). In order: who is calling (401), their rate limit (429), the
-// organization they act in and X-Expected-Organization (409), then the one
-// permission the document's x-permission names (403).
+// organization they act in and X-Expected-Organization (409), then the
+// permission the document's x-permission names, or any one of x-permission-any (403).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { OperationSecurity, RequestGuard } from '../http/handler.js';
+import { requirePrincipal, type OperationSecurity, type RequestContext, type RequestGuard, type RequiredPermission } from '../http/handler.js';
 import type { Database } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/api-keys.js';
 import { resolveActingMembership } from '../organizations/memberships.js';
 import type { AccessTokens } from './access-tokens.js';
-import { originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from './identity-audit.js';
+import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from './identity-audit.js';
 import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from './permissions.js';
 import type { Principal } from './principal.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -65,13 +65,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
   };
 
   const admit = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin): Promise<void> => {
-    if (security.permission !== undefined) {
-      try {
-        authorize(principal, security.permission);
-      } catch (refusal) {
-        await refuseAuthorization(deps.db, principal, origin, security.operationId, refusal as AppError);
-      }
-    }
+    if (security.permission !== undefined) await authorizeAudited(deps.db, principal, origin, security.operationId, security.permission);
     // A key is admitted only where the document accepts keys and names the scope it needs.
     const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
     if (!accepted) {
@@ -95,6 +89,24 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     }
     return { principal, headers: rateLimit };
   };
+}
+
+/** authorize(), with a refusal audited; the guard's check and authorizeRequest's are this one. */
+async function authorizeAudited(db: Database, principal: Principal, origin: RequestOrigin, operationId: string, permission: RequiredPermission): Promise<void> {
+  try {
+    authorize(principal, permission);
+  } catch (refusal) {
+    await refuseAuthorization(db, principal, origin, operationId, refusal as AppError);
+  }
+}
+
+/**
+ * For a handler whose permission depends on the request (its operation declares
+ * x-permission-any, so the guard admitted any of them): authorizes the specific
+ * one, refusing with the guard's 403 body and audit record.
+ */
+export async function authorizeRequest(db: Database, ctx: RequestContext, permission: RequiredPermission): Promise<void> {
+  await authorizeAudited(db, requirePrincipal(ctx), originOfContext(ctx), ctx.operationId, permission);
 }
 
 /** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */

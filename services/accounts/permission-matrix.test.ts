@@ -1,8 +1,9 @@
 // Every secured operation of api/openapi.yaml x every role and every grantable
 // scope: either admitted by the guard or refused with the exact 403 body. The
-// operations come from the document's x-permission and security, so a new route
-// joins the matrix by being declared; who holds what comes from the hand-written
-// table of test/support/spec-permissions.ts, never from the implementation.
+// operations come from the document's x-permission (or x-permission-any: admitted
+// holding any one) and security, so a new route joins the matrix by being declared;
+// who holds what comes from the hand-written table of test/support/spec-permissions.ts,
+// never from the implementation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedForbiddenBody, securedOperations, urlOf } from '../../test/support/security-suite.js';
 import { specGrantableScopes, specPermissionsByRole, specRoles, type SpecRole } from '../../test/support/spec-permissions.js';

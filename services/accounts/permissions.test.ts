@@ -83,6 +83,15 @@ describe('authorize', () => {
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ status: 403, details: { required_scope: 'findings:write', principal: 'api_key' } });
   });
+
+  it('passes any one of a list and, holding none, refuses naming them all with the first as required_scope', () => {
+    const either = ['findings:write', 'findings:suppress'] as const;
+    expect(() => authorize(key(['findings:suppress']), either)).not.toThrow();
+    expect(() => authorize(person(['findings:write']), either)).not.toThrow();
+    expect(() => authorize(key(['findings:read']), either)).toThrow(
+      expect.objectContaining({ message: 'missing permission findings:write or findings:suppress', details: { required_scope: 'findings:write', principal: 'api_key' } }),
+    );
+  });
 });
 
 describe('authorizeRoleChange', () => {

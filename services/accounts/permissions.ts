@@ -70,11 +70,13 @@ export function permissionsOf(role: Role): ReadonlySet<Permission> {
 }
 
 /**
- * The one authorization question: does this principal hold this permission?
- * Throws the 403 of spec 5.12 (required_scope, principal) when it does not.
+ * The one authorization question: does this principal hold this permission (or,
+ * given a list, any one of them)? Throws the 403 of spec 5.12 (required_scope,
+ * principal) when it does not.
  */
-export function authorize(principal: Principal, permission: string): void {
-  if (!principal.permissions.has(permission)) throw forbidden(permission, principal.kind);
+export function authorize(principal: Principal, permission: string | readonly [string, ...string[]]): void {
+  const anyOf = typeof permission === 'string' ? [permission] : permission;
+  if (!anyOf.some((held) => principal.permissions.has(held))) throw forbidden(permission, principal.kind);
 }
 
 /**

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/support/test-app.js';
 import { unauthorized } from '../platform/errors.js';
 import { createLogger } from '../platform/logger.js';
 import { buildApp, type App } from './app.js';
-import type { HandlerResult } from './handler.js';
+import { declaredPermission, type HandlerResult } from './handler.js';
 
 const BODY_LIMIT = 1024;
 
@@ -28,6 +28,7 @@ const document: OpenAPIV3.Document = {
     '/ping': { post: { operationId: 'ping', security: [], responses: { '204': { description: 'no body taken' } } } },
     '/boom': { get: { operationId: 'boom', security: [], responses: { '500': errorResponse, '404': errorResponse } } },
     '/secret': { get: { operationId: 'secret', 'x-permission': 'things:read', responses: { '200': { description: 'ok' }, '401': errorResponse } } as never },
+    '/either': { post: { operationId: 'either', 'x-permission-any': ['things:write', 'things:hide'], responses: { '200': { description: 'ok' }, '401': errorResponse } } as never },
   },
   components: {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
@@ -59,6 +60,7 @@ describe('HTTP facade', () => {
         },
         secret: async () => ({ status: 200 }),
         ping: async () => ({ status: 204 }),
+        either: async () => ({ status: 200 }),
       },
     });
     await app.fastify.listen({ host: '127.0.0.1', port: 0 });
@@ -197,6 +199,20 @@ describe('HTTP facade', () => {
     expect(guardCalls).toContain('secret:things:read');
   });
 
+  it('hands the guard every permission of x-permission-any, any one of which admits', async () => {
+    const response = await call_('POST', '/either');
+    expect(response.status).toBe(401);
+    expect(guardCalls).toContain('either:things:write,things:hide');
+  });
+
+  it('reads x-permission or a non-empty x-permission-any from an operation, never both', () => {
+    expect(declaredPermission({ 'x-permission': 'things:read' })).toBe('things:read');
+    expect(declaredPermission({ 'x-permission-any': ['things:write', 'things:hide'] })).toEqual(['things:write', 'things:hide']);
+    expect(declaredPermission({})).toBeUndefined();
+    expect(() => declaredPermission({ 'x-permission-any': [] })).toThrow(/non-empty/);
+    expect(() => declaredPermission({ 'x-permission': 'things:read', 'x-permission-any': ['things:write'] })).toThrow(/either/);
+  });
+
   it('echoes a valid X-Request-ID and replaces an invalid one', async () => {
     const kept = await app.fastify.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'ci-run-42' } });
     expect(kept.headers['x-request-id']).toBe('ci-run-42');
@@ -221,7 +237,7 @@ describe('HTTP facade', () => {
   });
 
   it('refuses to start when handlers and document disagree', async () => {
-    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, limiterState: async () => ({}), handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[ping, boom, secret\]/);
+    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, limiterState: async () => ({}), handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[ping, boom, secret, either\]/);
   });
 
   const call_ = (...args: Parameters<ReturnType<typeof apiClient>>) => (call ??= apiClient(app))(...args);

@@ -7,7 +7,7 @@ import { answerClientError, fromFramework } from './framework-errors.js';
 import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
 import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
-import type { LimiterStateOf, OperationHandler, OperationSecurity, RequestGuard } from './handler.js';
+import { declaredPermission, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return {
       operationId: operation.operationId ?? '',
       schemes: requirements.flatMap((r) => Object.keys(r)),
-      permission: (operation as { 'x-permission'?: string })['x-permission'],
+      permission: declaredPermission(operation),
     };
   };
 

@@ -24,13 +24,31 @@ export interface HandlerResult {
 
 export type OperationHandler = (ctx: RequestContext) => Promise<HandlerResult>;
 
-/** The security requirements of an operation, read from the document (security, x-permission). */
+/** The permission an operation needs: one, or a list of which any one admits the caller. */
+export type RequiredPermission = string | readonly [string, ...string[]];
+
+/** The security requirements of an operation, read from the document (security, x-permission, x-permission-any). */
 export interface OperationSecurity {
   operationId: string;
   /** Names of the accepted security schemes; empty means the operation is open. */
   schemes: string[];
-  /** The permission or scope the operation needs (x-permission), if any. */
-  permission: string | undefined;
+  /** The permission or scope the operation needs, if any: see declaredPermission. */
+  permission: RequiredPermission | undefined;
+}
+
+/**
+ * What an operation object of the document requires: x-permission names one
+ * permission; x-permission-any lists several, any one of which admits the caller,
+ * for operations whose request decides which applies (PATCH /findings/{id}
+ * triages with findings:write and suppresses with findings:suppress). The handler
+ * of such an operation authorizes the specific one itself.
+ */
+export function declaredPermission(operation: object): RequiredPermission | undefined {
+  const { 'x-permission': one, 'x-permission-any': anyOf } = operation as { 'x-permission'?: string; 'x-permission-any'?: string[] };
+  if (anyOf === undefined) return one;
+  const [first, ...others] = anyOf;
+  if (one !== undefined || first === undefined) throw new Error('an operation declares either x-permission or a non-empty x-permission-any');
+  return [first, ...others];
 }
 
 /**

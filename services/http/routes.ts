@@ -25,10 +25,12 @@ import { listAssets } from '../assets/handlers/listAssets.js';
 import { listLicenses } from '../assets/handlers/listLicenses.js';
 import { putAssetSchedule } from '../assets/handlers/putAssetSchedule.js';
 import { unarchiveAsset } from '../assets/handlers/unarchiveAsset.js';
+import { bulkUpdateFindings } from '../findings/handlers/bulkUpdateFindings.js';
 import { getFinding } from '../findings/handlers/getFinding.js';
 import { listAssetFindings } from '../findings/handlers/listAssetFindings.js';
 import { listFindingEvents } from '../findings/handlers/listFindingEvents.js';
 import { listFindings } from '../findings/handlers/listFindings.js';
+import { updateFinding } from '../findings/handlers/updateFinding.js';
 import { getHealth } from '../health/handlers/getHealth.js';
 import { getOpenApiDocument } from '../health/handlers/getOpenApiDocument.js';
 import { getReady } from '../health/handlers/getReady.js';
@@ -148,6 +150,9 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
     getScannerSettings: getScannerSettings({ db }),
     updateScannerSettings: updateScannerSettings({ db }),
     listLicenses: listLicenses({ db, codec }),
+
+    updateFinding: updateFinding({ db }),
+    bulkUpdateFindings: bulkUpdateFindings({ db }),
   };
 }
 

@@ -72,8 +72,15 @@ export const unauthorized = (): AppError => new AppError('unauthorized', 'authen
 export const validationFailed = (message: string, details?: Record<string, unknown>): AppError =>
   new AppError('validation_failed', message, { details });
 export const conflict = (message: string): AppError => new AppError('conflict', message);
-export const forbidden = (requiredScope: string, principal: 'user' | 'api_key' | 'workload'): AppError =>
-  new AppError('forbidden', `missing permission ${requiredScope}`, { details: { required_scope: requiredScope, principal } });
+/**
+ * A missing permission (spec 5.12). Given several, any one of which would do, the
+ * message names them all and required_scope the first: the one the document
+ * lists as admitting a caller to the operation at all.
+ */
+export const forbidden = (requiredScope: string | readonly [string, ...string[]], principal: 'user' | 'api_key' | 'workload'): AppError => {
+  const anyOf = typeof requiredScope === 'string' ? [requiredScope] : requiredScope;
+  return new AppError('forbidden', `missing permission ${anyOf.join(' or ')}`, { details: { required_scope: anyOf[0], principal } });
+};
 
 /** The same refusal carrying extra response headers (for example the rate-limit state). */
 export const withHeaders = (error: AppError, headers: Record<string, string>): AppError =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { asOrgId } from './db/database.js';
 import { AppError } from './errors.js';
-import { claimJobs, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
+import { claimJobs, createPeriodicWorker, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
 import { createLogger } from './logger.js';
 
 const logger = createLogger('silent');
@@ -84,5 +84,32 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     await worker.stop();
     const done = await test.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND state = 'succeeded'", [kind]);
     expect(done.rows[0]?.n).toBe(5);
+  });
+});
+
+describe('periodic worker', () => {
+  it('runs at start and again after each interval, a failed run included, and stop waits for the run in flight', async () => {
+    const runs: number[] = [];
+    let release: (() => void) | undefined;
+    const worker = createPeriodicWorker({
+      logger,
+      intervalMs: 5,
+      run: async () => {
+        runs.push(runs.length);
+        if (runs.length === 2) throw new Error('database unavailable');
+        if (runs.length === 4) await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    worker.start();
+    worker.start();
+    await until(async () => release !== undefined);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    release!();
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toEqual([0, 1, 2, 3]);
   });
 });

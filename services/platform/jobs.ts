@@ -153,3 +153,27 @@ export function createWorker(options: WorkerOptions): Worker {
 
 /** A background role: start() begins polling; stop() lets the work in flight finish. */
 export type Worker = PollingLoop;
+
+export interface PeriodicWorkerOptions {
+  logger: Logger;
+  /** Time from the end of one run to the start of the next. */
+  intervalMs: number;
+  run: () => Promise<void>;
+}
+
+/**
+ * Runs a sweep at start and then every interval until stopped: work that belongs
+ * to no organization's job row (the suppression-expiry sweep). A failed run is
+ * logged and the next interval tries again; runs never overlap.
+ */
+export function createPeriodicWorker(options: PeriodicWorkerOptions): Worker {
+  return createPollingLoop({
+    pollIntervalMs: options.intervalMs,
+    logger: options.logger,
+    failureMessage: 'periodic run failed; retrying at the next interval',
+    tick: async () => {
+      await options.run();
+      return 'idle';
+    },
+  });
+}

@@ -44,7 +44,10 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
   await log.ensureTopics(allTopics);
   const relay: OutboxRelay = createOutboxRelay({ db: app.db, log, logger, pollIntervalMs: 10 });
   relay.start();
-  const subscription: Subscription = await log.subscribe(findingsProcessor({ db: app.db, logger }));
+  // A consumer group of its own, like the topics: test runs share the Kafka broker, and
+  // one group spanning them all would rebalance whenever any pipeline starts or stops.
+  const processor = findingsProcessor({ db: app.db, logger });
+  const subscription: Subscription = await log.subscribe({ ...processor, group: `${topicPrefix}${processor.group}` });
   const worker: Worker | undefined = options.scanners ? createScanWorker({ db: app.db, logger, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
   worker?.start();
 

@@ -9,12 +9,13 @@
 // For each secured operation of api/openapi.yaml it selects, it asserts:
 //   - the document declares the refusals the guard can produce (401, 403, 409, 429, 503; 404 with a path parameter);
 //   - no credential -> 401 with the one body;
-//   - an API key holding every grantable scope except the one needed -> 403 naming required_scope and principal api_key;
+//   - an API key holding every grantable scope except the one (or x-permission-any's) needed -> 403 naming required_scope and principal api_key;
 //   - for an operation with a path parameter: another tenant's resource -> 404 byte-identical to a missing one.
 //     The capability registers a fixture that creates the resource in a tenant and answers the request that reaches it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isPermission, scopeRegistry } from '../../services/accounts/permissions.js';
+import { declaredPermission, type RequiredPermission } from '../../services/http/handler.js';
 import { loadOpenApiDocument } from '../../services/http/openapi-document.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
 
@@ -26,8 +27,8 @@ export interface SecuredOperation {
   tags: string[];
   /** Accepted security schemes: 'session', 'apiKey'. */
   schemes: string[];
-  /** x-permission, if any. */
-  permission: string | undefined;
+  /** x-permission, or the list of x-permission-any, if any. */
+  permission: RequiredPermission | undefined;
   pathParameters: string[];
   declaredStatuses: string[];
 }
@@ -67,7 +68,7 @@ export function securedOperations(): SecuredOperation[] {
         path,
         tags: operation.tags ?? [],
         schemes,
-        permission: (operation as { 'x-permission'?: string })['x-permission'],
+        permission: declaredPermission(operation),
         pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
         declaredStatuses: Object.keys(operation.responses ?? {}),
       });
@@ -81,13 +82,17 @@ export function urlOf(operation: SecuredOperation, params: Record<string, string
   return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
 }
 
-/** The 403 the guard answers when the principal lacks the operation's permission or credential kind. */
+/** Every permission the operation names: its x-permission, or each of x-permission-any. */
+export const permissionsNamed = (operation: SecuredOperation): readonly string[] =>
+  operation.permission === undefined ? [] : typeof operation.permission === 'string' ? [operation.permission] : operation.permission;
+
+/** The 403 the guard answers when the principal lacks the operation's permission (all of x-permission-any) or credential kind. */
 export function expectedForbiddenBody(operation: SecuredOperation, principal: 'user' | 'api_key', held: ReadonlySet<string>): Record<string, unknown> | undefined {
-  const { permission } = operation;
-  if (permission !== undefined && !held.has(permission)) {
-    return { error: `missing permission ${permission}`, code: 'forbidden', required_scope: permission, principal };
+  const named = permissionsNamed(operation);
+  if (named.length > 0 && !named.some((permission) => held.has(permission))) {
+    return { error: `missing permission ${named.join(' or ')}`, code: 'forbidden', required_scope: named[0], principal };
   }
-  const accepted = principal === 'user' ? operation.schemes.includes('session') : operation.schemes.includes('apiKey') && permission !== undefined;
+  const accepted = principal === 'user' ? operation.schemes.includes('session') : operation.schemes.includes('apiKey') && named.length > 0;
   if (accepted) return undefined;
   return { error: `this operation needs ${operation.schemes.includes('session') ? 'a browser session' : 'an API key'}`, code: 'forbidden', principal };
 }
@@ -108,7 +113,7 @@ export function describeSecuritySuite(options: SecuritySuiteOptions): void {
       });
 
       it('names a known permission, and one whenever API keys are accepted', () => {
-        if (operation.permission !== undefined) expect(isPermission(operation.permission)).toBe(true);
+        for (const permission of permissionsNamed(operation)) expect(isPermission(permission)).toBe(true);
         if (operation.schemes.includes('apiKey')) expect(operation.permission).toBeDefined();
       });
 
@@ -129,9 +134,9 @@ export function describeSecuritySuite(options: SecuritySuiteOptions): void {
           expect(response.raw).toBe(UNAUTHORIZED_BODY);
         });
 
-        it('refuses an API key holding every grantable scope but the one needed with 403', async () => {
+        it('refuses an API key holding every grantable scope but the ones needed with 403', async () => {
           const tenant = await t.current.tenant();
-          const scopes = grantable.filter((scope) => scope !== operation.permission);
+          const scopes = grantable.filter((scope) => !permissionsNamed(operation).includes(scope));
           const { key } = await t.current.apiKey(tenant.owner, scopes);
           // The guard runs before validation, so no body is needed to reach the refusal.
           const response = await t.current.call(operation.method, urlOf(operation), { token: key });
