@@ -9,6 +9,7 @@
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
 import { appendManyToOutbox } from '../../streams/outbox.js';
+import { topics } from '../../streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
 
@@ -95,14 +96,21 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
               updated_at = clock_timestamp()
         WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
           AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)
-       RETURNING f.id, f.org_id, f.status, f.last_seen_scan_id
+       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, f.status, f.last_seen_scan_id
+     ),
+     changes AS (
+       SELECT u.org_id, u.id, u.asset_id, u.fingerprint, u.severity, CASE WHEN p.id IS NULL THEN 'created' ELSE 'status_changed' END AS type,
+              p.status AS from_status, u.status AS to_status, u.last_seen_scan_id AS scan_id
+         FROM upserted u LEFT JOIN prior p ON p.id = u.id
+        WHERE p.id IS NULL OR p.status = 'resolved'
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-       SELECT u.org_id, u.id, CASE WHEN p.id IS NULL THEN 'created' ELSE 'status_changed' END, p.status, u.status, u.last_seen_scan_id, 'system'
-         FROM upserted u LEFT JOIN prior p ON p.id = u.id
-        WHERE p.id IS NULL OR p.status = 'resolved'
+       SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM changes
        RETURNING org_id, scan_id, type
+     ),
+     announced AS (
+       ${announceFindingChanges('changes', '$17')}
      )
      SELECT scan_id, org_id, count(*) FILTER (WHERE type = 'created')::integer AS created,
             count(*) FILTER (WHERE type = 'status_changed')::integer AS reopened
@@ -124,6 +132,7 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
       column((r) => r.observation.install_path),
       column((r) => r.observation.target),
       column((r) => r.observation.detail_json),
+      topics.domainEvents.name,
     ],
   );
   if (result.rows.length === 0) return;
@@ -136,6 +145,28 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
 }
 
 export const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
+
+/**
+ * SQL that announces finding changes as domain events through the outbox, inside
+ * the statement that made them: finding.created for a new finding,
+ * finding.status_changed for a resolution or a reopening. `source` names a CTE
+ * with org_id, id, asset_id, fingerprint, severity, type, from_status, to_status
+ * and scan_id; `topicParam` the placeholder holding the domain-events topic name.
+ * The envelope is streams/outbox.ts's DomainEvent; the actor is the system.
+ */
+function announceFindingChanges(source: string, topicParam: string): string {
+  return `INSERT INTO outbox_events (event_id, org_id, topic, value)
+       SELECT c.event_id, c.org_id, ${topicParam}, jsonb_build_object(
+                'event_id', c.event_id, 'org_id', c.org_id,
+                'type', CASE WHEN c.type = 'created' THEN 'finding.created' ELSE 'finding.status_changed' END,
+                'occurred_at', floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint, 'subject_id', c.id,
+                'actor', jsonb_build_object('kind', 'system', 'id', NULL), 'correlation_id', NULL,
+                'payload', (CASE WHEN c.type = 'created'
+                                 THEN jsonb_build_object('finding_id', c.id, 'asset_id', c.asset_id, 'fingerprint', c.fingerprint, 'severity', c.severity, 'scan_id', c.scan_id)
+                                 ELSE jsonb_build_object('finding_id', c.id, 'asset_id', c.asset_id, 'from', c.from_status, 'to', c.to_status, 'scan_id', c.scan_id)
+                            END)::text)
+         FROM (SELECT gen_random_uuid() AS event_id, * FROM ${source}) AS c`;
+}
 
 const finalStateOf: Record<ScanCompletionRecord['status'], 'completed' | 'partial' | 'failed'> = {
   success: 'completed',
@@ -223,12 +254,16 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
                 updated_at = clock_timestamp()
            FROM gone
           WHERE f.org_id = gone.org_id AND f.id = gone.id
-         RETURNING f.id, f.org_id, gone.status AS from_status, gone.scan_id
+         RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, 'status_changed' AS type, gone.status AS from_status,
+                   'resolved' AS to_status, gone.scan_id
        ),
        events AS (
          INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-         SELECT org_id, id, 'status_changed', from_status, 'resolved', scan_id, 'system' FROM resolved
+         SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM resolved
          RETURNING org_id, scan_id
+       ),
+       announced AS (
+         ${announceFindingChanges('resolved', '$6')}
        )
        SELECT org_id, scan_id, count(*)::integer AS n FROM events GROUP BY org_id, scan_id`,
       [
@@ -237,6 +272,7 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
         resolving.map((p) => p.scan.id),
         resolving.map((p) => p.scan.createdAt),
         resolving.map((p) => p.kinds.join(',')),
+        topics.domainEvents.name,
       ],
     );
     for (const row of resolved.rows) resolvedByScan.set(`${row.org_id}/${row.scan_id}`, row.n);

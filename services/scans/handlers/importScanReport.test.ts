@@ -2,7 +2,7 @@
 // findings processor), with the real reports of ../shared/fixtures. Expected
 // counts come from the reports themselves, not from our parser.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { asOrgId } from '../../platform/db/database.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
@@ -75,6 +75,13 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     expect(await scanOf(tenant, again.body.id)).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });
     expect((await findingsOf(tenant, first.body.asset_id)).map((r) => [r.id, r.status])).toEqual(rows.map((r) => [r.id, r.status]));
     expect(await eventCount(tenant)).toBe(events);
+    // Every announcement (finding.created per new finding, scan.completed per scan) reached the log: none parked.
+    await vi.waitFor(async () => {
+      const pending = await t.current.db.query('SELECT failed_at FROM outbox_events WHERE org_id = $1 AND (published_at IS NULL OR failed_at IS NOT NULL)', [tenant.id]);
+      expect(pending.rows).toEqual([]);
+    }, { timeout: 20_000, interval: 100 });
+    const created = await t.current.db.query("SELECT 1 FROM outbox_events WHERE org_id = $1 AND value->>'type' = 'finding.created'", [tenant.id]);
+    expect(created.rowCount).toBe(expected);
   });
 
   it('the SARIF form of the same scan gives the same issues as its Trivy JSON', async () => {
@@ -106,6 +113,16 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     const reopened = (await findingsOf(tenant, first.body.asset_id)).filter((r) => r.status === 'reopened');
     expect(reopened.map((r) => r.id).sort()).toEqual(resolved.map((r) => r.id).sort());
     for (const row of reopened) expect(row.first_seen_at).toEqual(before.find((b) => b.id === row.id)!.first_seen_at);
+
+    const announced = await t.current.db.query<{ type: string; payload: string }>(
+      "SELECT value->>'type' AS type, value->>'payload' AS payload FROM outbox_events WHERE org_id = $1 AND value->>'subject_id' = $2 ORDER BY seq",
+      [tenant.id, reopened[0]!.id],
+    );
+    expect(announced.rows.map((row) => [row.type, JSON.parse(row.payload).to ?? 'new'])).toEqual([
+      ['finding.created', 'new'],
+      ['finding.status_changed', 'resolved'],
+      ['finding.status_changed', 'reopened'],
+    ]);
 
     const timeline = await t.current.call('GET', `/api/v1/findings/${reopened[0]!.id}`, { token: tenant.owner.token });
     expect(timeline.body.events.map((e: Json) => [e.from_status, e.to_status, e.actor.kind, e.requested_by])).toEqual([
