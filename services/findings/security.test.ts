@@ -9,5 +9,6 @@ describeSecuritySuite({
     getFinding: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! } }),
     listFindingEvents: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! } }),
     listAssetFindings: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).assetId } }),
+    updateFinding: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! }, body: { status: 'triaged' } }),
   },
 });
