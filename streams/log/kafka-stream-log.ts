@@ -188,7 +188,7 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       for (const part of partsOfAtMost(SEND_BYTES, messages)) await producer.send({ topic: topicName(topic), acks: -1, messages: part });
     },
 
-    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, partitionsAtOnce = 1 }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
       const decode = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
       const abandonment = new AbortController();
@@ -239,7 +239,7 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       await consumer.connect();
       try {
         await consumer.subscribe({ topics: [topicName(topic)], fromBeginning: true });
-        await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch });
+        await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: partitionsAtOnce, eachBatch });
       } catch (error) {
         await consumer.disconnect();
         throw error;

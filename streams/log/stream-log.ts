@@ -43,6 +43,13 @@ export interface SubscribeOptions<Value> {
   handle: (batch: ConsumedRecord<Value>[]) => Promise<void>;
   /** Upper bound on the records of one handle call (default 500). */
   maxBatchSize?: number;
+  /**
+   * How many partitions this member handles at once (default 1). Records of one
+   * partition stay in order whatever the value; a handler that spends its time
+   * in the database gains from overlapping partitions. The embedded log, whose
+   * database has one connection, handles one partition at a time regardless.
+   */
+  partitionsAtOnce?: number;
 }
 
 export interface Subscription {

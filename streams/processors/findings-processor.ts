@@ -21,6 +21,8 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
     group: FINDINGS_PROCESSOR_GROUP,
     topic: topics.scannerResults,
     maxBatchSize: 5_000,
+    // Two partitions (different organizations) in flight keep both database cores busy.
+    partitionsAtOnce: 2,
     handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {
       await deps.db.transaction(async (tx) => {
         const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
