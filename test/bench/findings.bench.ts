@@ -11,7 +11,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel } from 'kafkajs';
-import pg from 'pg';
 import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
 import { buildApp } from '../../services/http/app.js';
 import type { ScannerResultRecord, Severity } from '../../services/findings/observation.js';
@@ -23,6 +22,7 @@ import { createLogger } from '../../services/platform/logger.js';
 import { createKafkaStreamLog } from '../../streams/log/kafka-stream-log.js';
 import { findingsProcessor } from '../../streams/processors/findings-processor.js';
 import { allTopics, topics } from '../../streams/topics.js';
+import { runAsAdmin } from '../support/postgres-admin.js';
 import { databaseUrl, testServices } from '../support/services.js';
 
 const ORGANIZATIONS = 100;
@@ -34,15 +34,6 @@ const LATENCY_REQUESTS = 300;
 
 const logger = createLogger('silent');
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testServices.postgresAdminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Fleet {
   orgIds: string[];
@@ -261,8 +252,8 @@ async function listingLatency(db: Database): Promise<Record<string, number>> {
 
 export async function run(): Promise<Record<string, number | string>> {
   const name = `sentinel_bench_findings_${process.pid}`;
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
+  await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await runAsAdmin(`CREATE DATABASE ${name}`);
   const db = createPostgresDatabase({ connectionString: databaseUrl(name), maxConnections: 10 });
   const topicPrefix = `sentinel-bench-${randomBytes(4).toString('hex')}.`;
   const log = createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 8, topicPrefix, clientId: 'bench', logger });
@@ -298,7 +289,7 @@ export async function run(): Promise<Record<string, number | string>> {
   } finally {
     await log.close();
     await db.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     const kafkaAdmin = new Kafka({ clientId: 'bench-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
     await kafkaAdmin.connect();
     const ours = (await kafkaAdmin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));

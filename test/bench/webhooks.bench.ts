@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import type { Database } from '../../services/platform/db/database.js';
 import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { migrate } from '../../services/platform/db/migrate.js';
@@ -25,7 +24,8 @@ import { createManager, createOrganization, domainEvent, testSecretBox } from '.
 import { webhookDispatcher } from '../../streams/processors/webhook-dispatcher.js';
 import type { ConsumedRecord } from '../../streams/log/stream-log.js';
 import type { DomainEvent } from '../../streams/outbox.js';
-import { databaseUrl, testServices } from '../support/services.js';
+import { runAsAdmin } from '../support/postgres-admin.js';
+import { databaseUrl } from '../support/services.js';
 
 const ENDPOINT_COUNTS = [1, 10, 100] as const;
 const DELIVERIES_PER_SCENARIO = 6_000;
@@ -45,17 +45,8 @@ async function scratchDatabase(): Promise<BenchDatabase> {
     return { db, name: 'embedded (PGlite)', drop: () => db.close() };
   }
   const name = `sentinel_bench_webhooks_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: testServices.postgresAdminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
+  await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await runAsAdmin(`CREATE DATABASE ${name}`);
   const db = createPostgresDatabase({ connectionString: databaseUrl(name), maxConnections: 10 });
   await migrate(db);
   return {
@@ -63,7 +54,7 @@ async function scratchDatabase(): Promise<BenchDatabase> {
     name: 'postgres',
     async drop() {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
