@@ -181,6 +181,37 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     await test.drop();
   });
 
+  it('publishes a packed row record by record, in order among the rows around it, and counts records against the batch size', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const before = await changeState(test.db, orgId);
+    const packed = [randomUUID(), randomUUID(), randomUUID()];
+    const envelope = (eventId: string): DomainEvent => ({
+      event_id: eventId, org_id: orgId, type: 'test.changed', occurred_at: Date.now(), subject_id: null,
+      actor: { kind: 'system', id: null }, correlation_id: null, payload: '{}',
+    });
+    await test.db.query(
+      `INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES ($1, $2, $3, $4::json, true, 3)`,
+      [randomUUID(), orgId, topics.domainEvents.name, JSON.stringify(packed.map(envelope))],
+    );
+    const after = await changeState(test.db, orgId);
+    const inspected = await test.db.query<{ event_id: string }>("SELECT value->>'event_id' AS event_id FROM outbox_records WHERE org_id = $1 ORDER BY seq, position", [orgId]);
+    expect(inspected.rows.map((r) => r.event_id)).toEqual([before, ...packed, after]);
+
+    const consumer = await startConsumer(test.db, log, `packed-${randomUUID()}`, orgId);
+    const relay = createOutboxRelay({ db: test.db, log, logger, batchSize: 2 });
+    // A batch of two records takes the single row, then the packed row whole (never split), then the last.
+    expect(await relay.runOnce()).toBe(1);
+    expect(await relay.runOnce()).toBe(3);
+    expect(await relay.runOnce()).toBe(1);
+    expect(await relay.runOnce()).toBe(0);
+    await until(async () => consumer.deliveries.length >= 5);
+    expect(consumer.deliveries).toEqual([before, ...packed, after]);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
   it('a standby relay takes over once the leader stops', async () => {
     const { test, log } = await setUp();
     const orgId = randomUUID();

@@ -10,6 +10,7 @@ export interface OutboxRelayOptions {
   db: Database;
   log: StreamLog;
   logger: Logger;
+  /** Records per batch; a packed row is never split, so a batch may hold more. */
   batchSize?: number;
   pollIntervalMs?: number;
   /** How long a claimed batch is reserved; a relay that dies mid-batch loses its claim after this. */
@@ -22,7 +23,9 @@ interface ClaimedRow {
   seq: number;
   org_id: string;
   topic: string;
+  /** A packed row's value is the array of its records. */
   value: unknown;
+  packed: boolean;
 }
 
 /**
@@ -55,20 +58,27 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     return result.rowCount === 1;
   }
 
+  // The oldest pending rows up to batchSize records (the first row whatever its size).
+  // Only the leader claims; the claim conditions, checked again under each row's
+  // lock, keep a relay whose lease lapsed mid-claim from taking rows twice.
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.query<ClaimedRow>(
       `UPDATE outbox_events SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
         WHERE seq IN (
-          SELECT seq FROM outbox_events
-           WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
-           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING seq, org_id, topic, value`,
+          SELECT seq FROM (
+            SELECT seq, sum(record_count) OVER (ORDER BY seq) - record_count AS records_before
+              FROM (SELECT seq, record_count FROM outbox_events
+                     WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                     ORDER BY seq LIMIT $1) AS pending) AS counted
+           WHERE records_before = 0 OR records_before + record_count <= $1)
+          AND published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+        RETURNING seq, org_id, topic, value, packed`,
       [batchSize, leaseMs],
     );
     return result.rows.sort((a, b) => a.seq - b.seq);
   }
 
-  /** Relays one batch if this relay leads; resolves with how many rows were published. */
+  /** Relays one batch if this relay leads; resolves with how many records were published. */
   async function runOnce(): Promise<number> {
     if (!(await lead())) return 0;
     const rows = await claim();
@@ -91,15 +101,14 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     }
     const published = rows.filter((row) => !parked.includes(row));
     await db.query('UPDATE outbox_events SET published_at = now(), claimed_until = NULL WHERE seq = ANY($1::bigint[])', [published.map((r) => r.seq)]);
-    return published.length;
+    return published.reduce((records, row) => records + recordsOf(row).length, 0);
   }
 
   // The log validates every value before appending any, so a refused batch
   // appended nothing: publish its rows one by one to find and park the bad ones.
   async function publishOrPark(topic: TopicSpec, rows: ClaimedRow[]): Promise<ClaimedRow[]> {
-    const toRecord = (row: ClaimedRow) => ({ key: row.org_id, value: row.value });
     try {
-      await log.publish(topic, rows.map(toRecord));
+      await log.publish(topic, rows.flatMap(recordsOf));
       return [];
     } catch (error) {
       if (!isRefusedValue(error)) throw error;
@@ -107,7 +116,7 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     const refused: ClaimedRow[] = [];
     for (const row of rows) {
       try {
-        await log.publish(topic, [toRecord(row)]);
+        await log.publish(topic, recordsOf(row));
       } catch (error) {
         if (!isRefusedValue(error)) throw error;
         refused.push(row);
@@ -156,5 +165,8 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   };
 }
 export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
+
+/** The records a row carries, keyed by its organization: one, or a packed row's array in order. */
+const recordsOf = (row: ClaimedRow) => (row.packed ? (row.value as unknown[]) : [row.value]).map((value) => ({ key: row.org_id, value }));
 
 const isRefusedValue = (error: unknown): boolean => error instanceof AppError && error.code === 'validation_failed';

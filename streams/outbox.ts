@@ -42,7 +42,7 @@ export async function appendManyToOutbox(tx: Queryable, events: readonly { orgId
   if (envelopes.length === 0) return [];
   await tx.query(
     `INSERT INTO outbox_events (event_id, org_id, topic, value)
-     SELECT e.event_id, e.org_id, $1, e.value::jsonb FROM unnest($2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS e (event_id, org_id, value, n) ORDER BY e.n`,
+     SELECT e.event_id, e.org_id, $1, e.value::json FROM unnest($2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS e (event_id, org_id, value, n) ORDER BY e.n`,
     [topics.domainEvents.name, envelopes.map((e) => e.event_id), envelopes.map((e) => e.org_id), envelopes.map((e) => JSON.stringify(e))],
   );
   return envelopes;
@@ -64,17 +64,41 @@ function toEnvelope(orgId: OrgId, event: NewDomainEvent): DomainEvent {
 /**
  * Records stream values other than domain events (scanner results) in the outbox,
  * in the transaction that makes them true; the relay publishes them in this order.
+ * Each chunk of values is one packed row (migration 042).
  */
 export async function appendRecordsToOutbox(tx: Queryable, orgId: OrgId, topic: TopicSpec, values: readonly unknown[]): Promise<void> {
-  // Bounded statements: a large scan's records are many rows, not one huge parameter.
+  // Bounded rows: a large scan's records are several rows, not one huge value.
   for (let start = 0; start < values.length; start += 5_000) {
-    const chunk = values.slice(start, start + 5_000).map((value) => JSON.stringify(value));
+    const chunk = values.slice(start, start + 5_000);
     await tx.query(
-      `INSERT INTO outbox_events (event_id, org_id, topic, value)
-       SELECT gen_random_uuid(), $1, $2, v.value::jsonb FROM unnest($3::text[]) WITH ORDINALITY AS v (value, n) ORDER BY v.n`,
-      [orgId, topic.name, chunk],
+      `INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES (gen_random_uuid(), $1, $2, $3::json, true, $4)`,
+      [orgId, topic.name, JSON.stringify(chunk), chunk.length],
     );
   }
+}
+
+/**
+ * appendManyToOutbox for a bulk change: each organization's events are packed into
+ * one outbox row (migration 042), which the relay publishes record by record in
+ * this order. One row instead of thousands keeps announcing a large change cheap.
+ */
+export async function appendPackedToOutbox(tx: Queryable, events: readonly { orgId: OrgId; event: NewDomainEvent }[]): Promise<void> {
+  const byOrganization = new Map<OrgId, DomainEvent[]>();
+  for (const { orgId, event } of events) {
+    const envelopes = byOrganization.get(orgId);
+    if (envelopes) envelopes.push(toEnvelope(orgId, event));
+    else byOrganization.set(orgId, [toEnvelope(orgId, event)]);
+  }
+  if (byOrganization.size === 0) return;
+  // Each packed value is a parameter of its own: inside a text[] parameter a value of
+  // megabytes would be escaped by the driver and unescaped by the server.
+  const parameters: unknown[] = [topics.domainEvents.name];
+  const rows = [...byOrganization].map(([orgId, envelopes]) => {
+    parameters.push(orgId, JSON.stringify(envelopes), envelopes.length);
+    const at = parameters.length;
+    return `(gen_random_uuid(), $${at - 2}::uuid, $1, $${at - 1}::json, true, $${at}::integer)`;
+  });
+  await tx.query(`INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES ${rows.join(', ')}`, parameters);
 }
 
 /** appendToOutbox for many events of one organization (a bulk change), in the given order. */

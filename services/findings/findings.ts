@@ -168,16 +168,19 @@ export async function listFindingsPage(
 export const EXACT_TOTAL_LIMIT = 10_000;
 
 /**
- * The advisory total without scanning a million rows per page: an exact count
- * stops after EXACT_TOTAL_LIMIT + 1 rows, and a larger set answers the planner's
- * estimate of the same query (fresh statistics keep it close), flagged as such.
+ * The advisory total without scanning a million rows per page. The planner's
+ * estimate comes first (fresh statistics keep it close); only a set it expects to
+ * be small is counted, and that count stops after EXACT_TOTAL_LIMIT + 1 rows. A
+ * set expected to be large answers the estimate, flagged as such, at once: an
+ * exact count of it would cost more than the page itself.
  */
 async function boundedCount(q: Queryable, matchingRows: string, params: readonly unknown[]): Promise<ListingTotal> {
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matchingRows}`, params);
+  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  if (estimate > 2 * EXACT_TOTAL_LIMIT) return { estimate };
   const counted = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM (${matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`, params);
   const exact = counted.rows[0]?.n ?? 0;
-  if (exact <= EXACT_TOTAL_LIMIT) return exact;
-  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matchingRows}`, params);
-  return { estimate: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)) };
+  return exact <= EXACT_TOTAL_LIMIT ? exact : { estimate: Math.max(EXACT_TOTAL_LIMIT + 1, estimate) };
 }
 
 interface FindingEventRow {

@@ -8,8 +8,7 @@
 // last_seen_scan_id) < (scan time, scan id), and a completion is applied only
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
-import { appendManyToOutbox } from '../../streams/outbox.js';
-import { topics } from '../../streams/topics.js';
+import { appendManyToOutbox, appendPackedToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
 
@@ -27,12 +26,17 @@ export interface IngestScan {
 export async function loadIngestScans(q: Queryable, keys: readonly { orgId: string; scanId: string }[]): Promise<IngestScan[]> {
   if (keys.length === 0) return [];
   const found = await q.query<{ id: string; org_id: string; asset_id: string; image: string; created_at: string; state: string }>(
-    // created_at as text keeps its microseconds; a JS Date would round them away.
+    // created_at as text keeps its microseconds; a JS Date would round them away. Two
+    // ANY lists keep the plan on the primary key (a join with unnest tempts the planner
+    // into scanning every scan); the pairs are then matched exactly below.
     `SELECT s.id, s.org_id, s.asset_id, s.image, s.created_at::text AS created_at, s.state
-       FROM scans s JOIN unnest($1::uuid[], $2::uuid[]) AS k (org_id, id) ON s.org_id = k.org_id AND s.id = k.id`,
-    [keys.map((k) => k.orgId), keys.map((k) => k.scanId)],
+       FROM scans s WHERE s.id = ANY ($2::uuid[]) AND s.org_id = ANY ($1::uuid[])`,
+    [[...new Set(keys.map((k) => k.orgId))], keys.map((k) => k.scanId)],
   );
-  return found.rows.map((row) => ({ id: row.id, orgId: row.org_id as OrgId, assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
+  const asked = new Set(keys.map((k) => `${k.orgId}/${k.scanId}`));
+  return found.rows
+    .filter((row) => asked.has(`${row.org_id}/${row.id}`))
+    .map((row) => ({ id: row.id, orgId: row.org_id as OrgId, assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
 }
 
 export const isFinalScanState = (state: string): boolean => state === 'completed' || state === 'partial' || state === 'failed';
@@ -48,7 +52,7 @@ export interface ScannedObservation {
 /**
  * Upserts a batch of observations, of any scans and organizations, in one
  * statement, and appends a timeline event for every finding it created or
- * reopened; then adds those counts to each scan. Every row carries its own
+ * reopened; then adds those counts to each scan and announces the changes. Every row carries its own
  * organization, asset and scan, and the conflict key (org_id, asset_id,
  * fingerprint) keeps each organization's rows its own.
  */
@@ -66,19 +70,21 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
   if (rows.length === 0) return;
 
   const column = <T>(pick: (item: ScannedObservation) => T): T[] => rows.map(pick);
-  const result = await tx.query<{ scan_id: string; org_id: string; created: number; reopened: number }>(
+  const result = await tx.query<FindingChange>(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[],
                             $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
          AS i (org_id, asset_id, scan_id, seen_at, fingerprint, kind, identifier, title, severity, fixability,
                component_ecosystem, component_name, component_version, install_path, target, detail)
      ),
-     -- The statuses before this statement (all parts see one snapshot). No FOR UPDATE:
-     -- a row the upsert already changed would be skipped by it. One organization's
-     -- results are applied by one consumer at a time (one partition), so no lock is needed.
+     -- The resolved findings this batch may reopen, as they were before this statement
+     -- (all parts see one snapshot). No FOR UPDATE: a row the upsert already changed
+     -- would be skipped by it. One organization's results are applied by one consumer
+     -- at a time (one partition), so no lock is needed.
      prior AS (
        SELECT f.id, f.status FROM findings f
          JOIN input i ON f.org_id = i.org_id AND f.asset_id = i.asset_id AND f.fingerprint = i.fingerprint
+        WHERE f.status = 'resolved'
      ),
      upserted AS (
        INSERT INTO findings AS f (org_id, asset_id, fingerprint, kind, identifier, title, severity, fixability,
@@ -96,25 +102,20 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
               updated_at = clock_timestamp()
         WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
           AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)
-       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, f.status, f.last_seen_scan_id
+       -- xmax is 0 only on a row version this statement inserted; an updated row carries the upsert's lock.
+       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, f.status, f.last_seen_scan_id, f.xmax = 0 AS inserted
      ),
      changes AS (
-       SELECT u.org_id, u.id, u.asset_id, u.fingerprint, u.severity, CASE WHEN p.id IS NULL THEN 'created' ELSE 'status_changed' END AS type,
+       SELECT u.org_id, u.id, u.asset_id, u.fingerprint, u.severity, CASE WHEN u.inserted THEN 'created' ELSE 'status_changed' END AS type,
               p.status AS from_status, u.status AS to_status, u.last_seen_scan_id AS scan_id
          FROM upserted u LEFT JOIN prior p ON p.id = u.id
-        WHERE p.id IS NULL OR p.status = 'resolved'
+        WHERE u.inserted OR p.id IS NOT NULL
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
        SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM changes
-       RETURNING org_id, scan_id, type
-     ),
-     announced AS (
-       ${announceFindingChanges('changes', '$17')}
      )
-     SELECT scan_id, org_id, count(*) FILTER (WHERE type = 'created')::integer AS created,
-            count(*) FILTER (WHERE type = 'status_changed')::integer AS reopened
-       FROM events GROUP BY scan_id, org_id`,
+     SELECT org_id, id, asset_id, fingerprint, severity, type, from_status, to_status, scan_id FROM changes`,
     [
       column((r) => r.scan.orgId),
       column((r) => r.scan.assetId),
@@ -132,41 +133,70 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
       column((r) => r.observation.install_path),
       column((r) => r.observation.target),
       column((r) => r.observation.detail_json),
-      topics.domainEvents.name,
     ],
   );
   if (result.rows.length === 0) return;
+  const counts = countByScan(result.rows);
   await tx.query(
     `UPDATE scans s SET new_count = coalesce(s.new_count, 0) + c.created, reopened_count = coalesce(s.reopened_count, 0) + c.reopened
        FROM unnest($1::uuid[], $2::uuid[], $3::integer[], $4::integer[]) AS c (org_id, scan_id, created, reopened)
       WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
-    [result.rows.map((r) => r.org_id), result.rows.map((r) => r.scan_id), result.rows.map((r) => r.created), result.rows.map((r) => r.reopened)],
+    [counts.map((c) => c.orgId), counts.map((c) => c.scanId), counts.map((c) => c.created), counts.map((c) => c.reopened)],
   );
+  await announceFindingChanges(tx, result.rows);
+}
+
+/** A finding a statement created, resolved or reopened, as its RETURNING gives it. */
+interface FindingChange {
+  org_id: string;
+  id: string;
+  asset_id: string;
+  fingerprint: string;
+  severity: string;
+  type: 'created' | 'status_changed';
+  from_status: string | null;
+  to_status: string;
+  scan_id: string;
+}
+
+/** How many findings each scan created, reopened and resolved among these changes, one entry per (organization, scan). */
+function countByScan(changes: readonly FindingChange[]) {
+  const counts = new Map<string, { orgId: string; scanId: string; created: number; reopened: number; resolved: number }>();
+  for (const change of changes) {
+    const key = `${change.org_id}/${change.scan_id}`;
+    const entry = counts.get(key) ?? { orgId: change.org_id, scanId: change.scan_id, created: 0, reopened: 0, resolved: 0 };
+    if (change.type === 'created') entry.created += 1;
+    else if (change.to_status === 'resolved') entry.resolved += 1;
+    else entry.reopened += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
+}
+
+/**
+ * Announces finding changes as domain events through the outbox, in the
+ * transaction that made them: finding.created for a new finding,
+ * finding.status_changed for a resolution or a reopening. The actor is the system.
+ */
+async function announceFindingChanges(tx: Queryable, changes: readonly FindingChange[]): Promise<void> {
+  const announcement = (change: FindingChange): NewDomainEvent =>
+    change.type === 'created'
+      ? {
+          type: 'finding.created',
+          subjectId: change.id,
+          actor: { kind: 'system', id: null },
+          payload: { finding_id: change.id, asset_id: change.asset_id, fingerprint: change.fingerprint, severity: change.severity, scan_id: change.scan_id },
+        }
+      : {
+          type: 'finding.status_changed',
+          subjectId: change.id,
+          actor: { kind: 'system', id: null },
+          payload: { finding_id: change.id, asset_id: change.asset_id, from: change.from_status, to: change.to_status, scan_id: change.scan_id },
+        };
+  await appendPackedToOutbox(tx, changes.map((change) => ({ orgId: change.org_id as OrgId, event: announcement(change) })));
 }
 
 export const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
-
-/**
- * SQL that announces finding changes as domain events through the outbox, inside
- * the statement that made them: finding.created for a new finding,
- * finding.status_changed for a resolution or a reopening. `source` names a CTE
- * with org_id, id, asset_id, fingerprint, severity, type, from_status, to_status
- * and scan_id; `topicParam` the placeholder holding the domain-events topic name.
- * The envelope is streams/outbox.ts's DomainEvent; the actor is the system.
- */
-function announceFindingChanges(source: string, topicParam: string): string {
-  return `INSERT INTO outbox_events (event_id, org_id, topic, value)
-       SELECT c.event_id, c.org_id, ${topicParam}, jsonb_build_object(
-                'event_id', c.event_id, 'org_id', c.org_id,
-                'type', CASE WHEN c.type = 'created' THEN 'finding.created' ELSE 'finding.status_changed' END,
-                'occurred_at', floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint, 'subject_id', c.id,
-                'actor', jsonb_build_object('kind', 'system', 'id', NULL), 'correlation_id', NULL,
-                'payload', (CASE WHEN c.type = 'created'
-                                 THEN jsonb_build_object('finding_id', c.id, 'asset_id', c.asset_id, 'fingerprint', c.fingerprint, 'severity', c.severity, 'scan_id', c.scan_id)
-                                 ELSE jsonb_build_object('finding_id', c.id, 'asset_id', c.asset_id, 'from', c.from_status, 'to', c.to_status, 'scan_id', c.scan_id)
-                            END)::text)
-         FROM (SELECT gen_random_uuid() AS event_id, * FROM ${source}) AS c`;
-}
 
 const finalStateOf: Record<ScanCompletionRecord['status'], 'completed' | 'partial' | 'failed'> = {
   success: 'completed',
@@ -238,7 +268,7 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
   const resolving = applying.filter((p) => p.resolves);
   const resolvedByScan = new Map<string, number>();
   if (resolving.length > 0) {
-    const resolved = await tx.query<{ org_id: string; scan_id: string; n: number }>(
+    const resolved = await tx.query<FindingChange>(
       `WITH ending AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[]) AS c (org_id, asset_id, scan_id, seen_at, kinds)
        ),
@@ -260,28 +290,25 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
        events AS (
          INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
          SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM resolved
-         RETURNING org_id, scan_id
-       ),
-       announced AS (
-         ${announceFindingChanges('resolved', '$6')}
        )
-       SELECT org_id, scan_id, count(*)::integer AS n FROM events GROUP BY org_id, scan_id`,
+       SELECT * FROM resolved`,
       [
         resolving.map((p) => p.scan.orgId),
         resolving.map((p) => p.scan.assetId),
         resolving.map((p) => p.scan.id),
         resolving.map((p) => p.scan.createdAt),
         resolving.map((p) => p.kinds.join(',')),
-        topics.domainEvents.name,
       ],
     );
-    for (const row of resolved.rows) resolvedByScan.set(`${row.org_id}/${row.scan_id}`, row.n);
-    if (resolved.rows.length > 0) {
+    const counts = countByScan(resolved.rows);
+    for (const count of counts) resolvedByScan.set(`${count.orgId}/${count.scanId}`, count.resolved);
+    if (counts.length > 0) {
       await tx.query(
         `UPDATE scans s SET resolved_count = c.n FROM unnest($1::uuid[], $2::uuid[], $3::integer[]) AS c (org_id, scan_id, n)
           WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
-        [resolved.rows.map((r) => r.org_id), resolved.rows.map((r) => r.scan_id), resolved.rows.map((r) => r.n)],
+        [counts.map((c) => c.orgId), counts.map((c) => c.scanId), counts.map((c) => c.resolved)],
       );
+      await announceFindingChanges(tx, resolved.rows);
     }
   }
 

@@ -94,7 +94,7 @@ export async function statusEventsOf(t: TestApp, findingIds: readonly string[]):
 /** The finding.status_changed domain events recorded in the organization's outbox, oldest first, payload parsed. */
 export async function statusChangedDomainEvents(t: TestApp, orgId: string): Promise<Json[]> {
   const found = await t.db.query<{ value: Json }>(
-    `SELECT value FROM outbox_events WHERE org_id = $1 AND topic = 'domain-events' AND value->>'type' = 'finding.status_changed' ORDER BY seq`,
+    `SELECT value FROM outbox_records WHERE org_id = $1 AND topic = 'domain-events' AND value->>'type' = 'finding.status_changed' ORDER BY seq, position`,
     [orgId],
   );
   return found.rows.map(({ value }) => ({ ...value, payload: JSON.parse(value.payload) }));

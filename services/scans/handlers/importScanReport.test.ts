@@ -80,7 +80,7 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
       const pending = await t.current.db.query('SELECT failed_at FROM outbox_events WHERE org_id = $1 AND (published_at IS NULL OR failed_at IS NOT NULL)', [tenant.id]);
       expect(pending.rows).toEqual([]);
     }, { timeout: 20_000, interval: 100 });
-    const created = await t.current.db.query("SELECT 1 FROM outbox_events WHERE org_id = $1 AND value->>'type' = 'finding.created'", [tenant.id]);
+    const created = await t.current.db.query("SELECT 1 FROM outbox_records WHERE org_id = $1 AND value->>'type' = 'finding.created'", [tenant.id]);
     expect(created.rowCount).toBe(expected);
   });
 
@@ -115,7 +115,7 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     for (const row of reopened) expect(row.first_seen_at).toEqual(before.find((b) => b.id === row.id)!.first_seen_at);
 
     const announced = await t.current.db.query<{ type: string; payload: string }>(
-      "SELECT value->>'type' AS type, value->>'payload' AS payload FROM outbox_events WHERE org_id = $1 AND value->>'subject_id' = $2 ORDER BY seq",
+      "SELECT value->>'type' AS type, value->>'payload' AS payload FROM outbox_records WHERE org_id = $1 AND value->>'subject_id' = $2 ORDER BY seq, position",
       [tenant.id, reopened[0]!.id],
     );
     expect(announced.rows.map((row) => [row.type, JSON.parse(row.payload).to ?? 'new'])).toEqual([
