@@ -5,7 +5,7 @@ import { createdPolicy } from '../testing/fixtures.js';
 describe.each(testProfiles)('GET /api/v1/policies/{id}/versions/{version} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
-  it('answers one version by number; a version that does not exist and another tenant's policy answer the same 404', async () => {
+  it("answers one version by number; a version that does not exist and another tenant's policy answer the same 404", async () => {
     const [tenant, other] = await t.current.twoTenants();
     const policy = await createdPolicy(t.current, tenant);
     const read = await t.current.call('GET', `/api/v1/policies/${policy.id}/versions/1`, { token: tenant.owner.token });

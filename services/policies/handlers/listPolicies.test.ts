@@ -5,7 +5,7 @@ import { createdPolicy } from '../testing/fixtures.js';
 describe.each(testProfiles)('GET /api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
 
-  it('lists the organization's policies newest first, bounded by limit, to a key with policies:read; none of another tenant', async () => {
+  it("lists the organization's policies newest first, bounded by limit, to a key with policies:read; none of another tenant", async () => {
     const [tenant, other] = await t.current.twoTenants();
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await createdPolicy(t.current, tenant));

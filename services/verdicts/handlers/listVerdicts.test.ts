@@ -4,8 +4,8 @@ import { testProfiles, useTestApp, type TestTenant } from '../../../test/support
 import { createdPolicy } from '../../policies/testing/fixtures.js';
 import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/verdicts ($profile)', (profile) => {
-  const t = useTestApp(profile);
+describe.each(testProfiles)('GET /api/v1/verdicts ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 
   const verdictOfNewScan = async (tenant: TestTenant) => {

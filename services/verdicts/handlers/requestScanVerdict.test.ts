@@ -7,8 +7,8 @@ import { createdPolicy } from '../../policies/testing/fixtures.js';
 import type { Rule } from '../../policies/rules.js';
 import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', (profile) => {
-  const t = useTestApp(profile);
+describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 
   const verdictEvents = async (tenant: TestTenant) =>
