@@ -11,7 +11,7 @@ import type { IngestScan } from '../findings/ingest.js';
 import type { ScannerObservationRecord } from '../findings/observation.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import type { ConditionField, Rule } from '../policies/rules.js';
-import { fieldsNamed, valuesListed, type FacetGroup } from './evaluate.js';
+import { fieldsNamed, thresholdsListed, valuesListed, type FacetGroup } from './evaluate.js';
 
 /** An observation with the scan it belongs to, already checked to be that scan's organization and asset. */
 export interface SummarizedObservation {
@@ -21,10 +21,11 @@ export interface SummarizedObservation {
 
 interface ObservationFacets {
   cvssScore: number | null;
-  advisories: string[];
+  /** Lower-cased, without the identifier. */
+  aliases: string[];
 }
 
-/** The facets only the observation's detail carries: the CVSS score and the advisory's aliases (a GHSA beside its CVE). */
+/** The facets only the observation's detail carries: the CVSS score and the advisory's other identifiers (a GHSA beside its CVE). */
 function detailFacets(observation: ScannerObservationRecord): ObservationFacets {
   let detail: { cvss_score?: unknown; aliases?: unknown } = {};
   try {
@@ -33,10 +34,11 @@ function detailFacets(observation: ScannerObservationRecord): ObservationFacets 
     // A foreign producer's malformed detail: the observation still counts, without score or aliases.
   }
   const score = detail.cvss_score;
-  const aliases = Array.isArray(detail.aliases) ? detail.aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+  const identifier = observation.identifier.toLowerCase();
+  const aliases = Array.isArray(detail.aliases) ? detail.aliases.filter((alias): alias is string => typeof alias === 'string').map((alias) => alias.toLowerCase()) : [];
   return {
     cvssScore: typeof score === 'number' && score >= 0 && score <= 10 ? score : null,
-    advisories: [...new Set([observation.identifier, ...aliases].map((id) => id.toLowerCase()))],
+    aliases: [...new Set(aliases)].filter((alias) => alias !== identifier),
   };
 }
 
@@ -65,11 +67,11 @@ export async function summarizeObservations(tx: Queryable, batch: readonly Summa
   await ensureSummaries(tx, [...new Map(rows.map((row) => [row.scan.id, row.scan])).values()]);
   const facets = rows.map((row) => detailFacets(row.observation));
   await tx.query(
-    `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, advisories, component_name)
-     SELECT i.org_id, i.scan_id, i.fingerprint, i.kind, i.severity, i.fixability, i.cvss_score,
-            ARRAY(SELECT json_array_elements_text(i.advisories::json)), i.component_name
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::text[])
-         AS i (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, advisories, component_name)
+    `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name)
+     SELECT i.org_id, i.scan_id, i.fingerprint, i.kind, i.severity, i.fixability, i.cvss_score, lower(i.identifier),
+            ARRAY(SELECT json_array_elements_text(i.aliases::json)), i.component_name
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::text[], $10::text[])
+         AS i (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name)
       WHERE NOT EXISTS (SELECT 1 FROM scan_summaries s WHERE s.org_id = i.org_id AND s.scan_id = i.scan_id AND s.frozen_at IS NOT NULL)
      ON CONFLICT (org_id, scan_id, fingerprint) DO NOTHING`,
     [
@@ -80,7 +82,8 @@ export async function summarizeObservations(tx: Queryable, batch: readonly Summa
       rows.map((row) => row.observation.severity),
       rows.map((row) => row.observation.fixability),
       facets.map((facet) => facet.cvssScore),
-      facets.map((facet) => JSON.stringify(facet.advisories)),
+      rows.map((row) => row.observation.identifier),
+      facets.map((facet) => JSON.stringify(facet.aliases)),
       rows.map((row) => row.observation.component_name),
     ],
   );
@@ -88,10 +91,11 @@ export async function summarizeObservations(tx: Queryable, batch: readonly Summa
 
 /**
  * Freezes the summaries of scans whose completion the findings processor has
- * applied (completed_at set): copies each finding's id, status and first sighting
- * from the findings table, then marks the summary frozen with the scan's
- * completion time. Scans not yet in a final state are left alone (the caller
- * waits for them first).
+ * applied (completed_at set): copies each finding's id and status from the
+ * findings table with its first-seen age at the scan's completion (so the age a
+ * verdict tests never depends on when it is asked), then marks the summary
+ * frozen. Scans not yet in a final state are left alone (the caller waits for
+ * them first).
  *
  * The status is the finding's status now, which is its status at the completion
  * unless something moved it since. A later scan resolving it is undone here (the
@@ -112,7 +116,8 @@ export async function freezeSummaries(tx: Queryable, scans: readonly IngestScan[
      ),
      copied AS (
        UPDATE scan_summary_findings sf
-          SET finding_id = f.id, first_seen_at = f.first_seen_at,
+          SET finding_id = f.id,
+              first_seen_age_days = greatest(0, floor(extract(epoch FROM (t.completed_at - f.first_seen_at)) / 86400))::integer,
               status = CASE WHEN f.status <> 'resolved' THEN f.status
                             ELSE coalesce((SELECT e.from_status FROM finding_events e
                                             WHERE e.org_id = f.org_id AND e.finding_id = f.id AND e.to_status = 'resolved'
@@ -120,20 +125,16 @@ export async function freezeSummaries(tx: Queryable, scans: readonly IngestScan[
          FROM target t JOIN findings f ON f.org_id = t.org_id AND f.asset_id = t.asset_id
         WHERE sf.org_id = t.org_id AND sf.scan_id = t.scan_id AND f.fingerprint = sf.fingerprint
      )
-     UPDATE scan_summaries s SET frozen_at = clock_timestamp(), completed_at = t.completed_at
+     UPDATE scan_summaries s SET frozen_at = clock_timestamp()
        FROM target t WHERE s.org_id = t.org_id AND s.scan_id = t.scan_id`,
     [scans.map((scan) => scan.orgId), scans.map((scan) => scan.id)],
   );
 }
 
-/** The scan's completion time once its summary is frozen; undefined while it is not (or the scan has none). */
-export async function frozenSummaryOf(q: Queryable, orgId: OrgId, scanId: string): Promise<{ completedAt: Date } | undefined> {
-  const found = await q.query<{ completed_at: Date }>('SELECT completed_at FROM scan_summaries WHERE org_id = $1 AND scan_id = $2 AND frozen_at IS NOT NULL', [
-    orgId,
-    scanId,
-  ]);
-  const row = found.rows[0];
-  return row && { completedAt: row.completed_at };
+/** Whether the scan's summary is frozen: what a verdict reads is complete. */
+export async function isSummaryFrozen(q: Queryable, orgId: OrgId, scanId: string): Promise<boolean> {
+  const found = await q.query('SELECT 1 FROM scan_summaries WHERE org_id = $1 AND scan_id = $2 AND frozen_at IS NOT NULL', [orgId, scanId]);
+  return found.rows.length > 0;
 }
 
 interface GroupRow {
@@ -149,29 +150,42 @@ interface GroupRow {
 }
 
 /**
- * The frozen summary's findings, grouped by the facets the rules name (status
- * always: suppressed findings are set aside by it). Facets no rule names are not
- * fetched, and advisories and components no rule lists collapse to null, so the
- * groups are few even for ten thousand findings while every rule still sees what
- * it tests. A finding missing from the findings table at the freeze counts as open.
+ * The frozen summary's findings, grouped by what the rules can tell apart, so
+ * ten thousand findings arrive as a few groups and every rule still sees what it
+ * tests: facets no rule names are not fetched (status always is: suppressed
+ * findings are set aside by it); scores and ages arrive as the highest threshold
+ * they meet (or -1, meeting none); advisories and components no rule lists
+ * collapse to null. The identifier is tested with a hashed lookup, aliases only
+ * where there are any. A finding missing from the findings table at the freeze
+ * counts as open.
  */
-export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: string, completedAt: Date, rules: readonly Rule[]): Promise<FacetGroup[]> {
+export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: string, rules: readonly Rule[]): Promise<FacetGroup[]> {
   const named = fieldsNamed(rules);
   const params: unknown[] = [orgId, scanId];
-  const param = (value: unknown): string => {
+  const param = (value: unknown, type: string): string => {
     params.push(value);
-    return `$${params.length}`;
+    return `$${params.length}::${type}`;
   };
-  const fetch = (field: ConditionField, expression: () => string, type: string) => (named.has(field) ? expression() : `NULL::${type}`);
+  const fetched = (field: ConditionField, type: string, expression: () => string): string => (named.has(field) ? expression() : `NULL::${type}`);
+  const highestThresholdMet = (column: string, field: 'cvss' | 'first_seen_age_days', type: string): string => {
+    const cases = thresholdsListed(rules, field).map((threshold) => {
+      const placeholder = param(threshold, type);
+      return `WHEN ${column} >= ${placeholder} THEN ${placeholder}`;
+    });
+    return `CASE ${cases.join(' ')} WHEN ${column} IS NOT NULL THEN -1 END`;
+  };
   const select = [
     `coalesce(status, 'open') AS status`,
-    `${fetch('kind', () => 'kind', 'text')} AS kind`,
-    `${fetch('severity', () => 'severity', 'text')} AS severity`,
-    `${fetch('fixability', () => 'fixability', 'text')} AS fixability`,
-    `${fetch('cvss', () => 'cvss_score', 'float8')} AS cvss`,
-    `${fetch('first_seen_age_days', () => `greatest(0, floor(extract(epoch FROM (${param(completedAt)}::timestamptz - first_seen_at)) / 86400))::integer`, 'integer')} AS age_days`,
-    `${fetch('advisory', () => `CASE WHEN advisories && ${param(valuesListed(rules, 'advisory'))}::text[] THEN advisories END`, 'text[]')} AS advisories`,
-    `${fetch('component', () => `CASE WHEN component_name = ANY (${param(valuesListed(rules, 'component'))}::text[]) THEN component_name END`, 'text')} AS component`,
+    `${fetched('kind', 'text', () => 'kind')} AS kind`,
+    `${fetched('severity', 'text', () => 'severity')} AS severity`,
+    `${fetched('fixability', 'text', () => 'fixability')} AS fixability`,
+    `${fetched('cvss', 'float8', () => highestThresholdMet('cvss_score', 'cvss', 'float8'))} AS cvss`,
+    `${fetched('first_seen_age_days', 'integer', () => highestThresholdMet('first_seen_age_days', 'first_seen_age_days', 'integer'))} AS age_days`,
+    `${fetched('advisory', 'text[]', () => {
+      const listed = param(valuesListed(rules, 'advisory'), 'text[]');
+      return `CASE WHEN identifier = ANY (${listed}) OR (aliases <> '{}' AND aliases && ${listed}) THEN array_prepend(identifier, aliases) END`;
+    })} AS advisories`,
+    `${fetched('component', 'text', () => `CASE WHEN component_name = ANY (${param(valuesListed(rules, 'component'), 'text[]')}) THEN component_name END`)} AS component`,
   ];
   const found = await q.query<GroupRow>(
     `SELECT ${select.join(', ')}, count(*)::integer AS n

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { findEnabledPolicy, type EnabledPolicy } from '../policies/policies.js';
 import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/scans.js';
 import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
-import { frozenSummaryOf, summaryFacetGroups } from './scan-summary.js';
+import { isSummaryFrozen, summaryFacetGroups } from './scan-summary.js';
 
 /** The verdict body: the contract pipelines gate on. */
 export interface VerdictView {
@@ -69,11 +69,10 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   const recorded = await storedBody(db, orgId, scan.id, policy.versionId);
   if (recorded !== undefined) return { status: 200, body: recorded };
 
-  const summary = await frozenSummaryOf(db, orgId, scan.id);
-  if (!summary) {
+  if (!(await isSummaryFrozen(db, orgId, scan.id))) {
     throw refusal('verdict_not_ready', "verdict not ready: the scan's findings are still being summarized; retry shortly", { 'retry-after': '1' });
   }
-  const evaluation = evaluatePolicy(policy.rules, await summaryFacetGroups(db, orgId, scan.id, summary.completedAt, policy.rules));
+  const evaluation = evaluatePolicy(policy.rules, await summaryFacetGroups(db, orgId, scan.id, policy.rules));
   const requester = requesterColumns(requesterOf(principal));
   const view = verdictView(scan, policy, requestedByView(requester.userId, requester.apiKeyId), evaluation);
   const body = JSON.stringify(view);

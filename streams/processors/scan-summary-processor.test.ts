@@ -75,7 +75,7 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
     frozen: (await db.query<{ frozen_at: Date | null }>('SELECT frozen_at FROM scan_summaries WHERE org_id = $1 AND scan_id = $2', [orgId, scanId])).rows[0]?.frozen_at ?? null,
     rows: (
       await db.query(
-        `SELECT sf.fingerprint, sf.severity, sf.cvss_score, sf.advisories, sf.component_name, sf.status, sf.finding_id = f.id AS same_finding, sf.first_seen_at = f.first_seen_at AS same_first_sighting
+        `SELECT sf.fingerprint, sf.severity, sf.cvss_score, sf.identifier, sf.aliases, sf.component_name, sf.status, sf.finding_id = f.id AS same_finding, sf.first_seen_age_days
            FROM scan_summary_findings sf LEFT JOIN findings f ON f.org_id = sf.org_id AND f.fingerprint = sf.fingerprint
           WHERE sf.org_id = $1 AND sf.scan_id = $2 ORDER BY sf.fingerprint`,
         [orgId, scanId],
@@ -83,11 +83,11 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
     ).rows,
   });
 
-  it('summarizes a redelivered batch once, the first sighting winning, and freezes it with what the findings table knows', async () => {
+  it('summarizes a redelivered batch once, the first sighting winning, and freezes it with what the findings table knows at the completion', async () => {
     const { orgId, assetId } = await tenantWithAsset();
     const scanId = await runningScan(orgId, assetId);
     const batch = consumed(orgId, [
-      sighting(orgId, assetId, scanId, 'a', 'critical', { cvss_score: 9.1, aliases: ['GHSA-xxxx-yyyy-zzzz'] }),
+      sighting(orgId, assetId, scanId, 'a', 'critical', { cvss_score: 9.1, aliases: ['GHSA-xxxx-yyyy-zzzz', 'cve-2024-A'] }),
       sighting(orgId, assetId, scanId, 'a', 'low'),
       sighting(orgId, assetId, scanId, 'b', 'medium', { cvss_score: 'not a score' }),
       completion(orgId, assetId, scanId),
@@ -97,8 +97,8 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
     const once = await summaryOf(orgId, scanId);
     expect(once.frozen).not.toBeNull();
     expect(once.rows).toEqual([
-      { fingerprint: 'a', severity: 'critical', cvss_score: 9.1, advisories: ['cve-2024-a', 'ghsa-xxxx-yyyy-zzzz'], component_name: 'pkg-a', status: 'open', same_finding: true, same_first_sighting: true },
-      { fingerprint: 'b', severity: 'medium', cvss_score: null, advisories: ['cve-2024-b'], component_name: 'pkg-b', status: 'open', same_finding: true, same_first_sighting: true },
+      { fingerprint: 'a', severity: 'critical', cvss_score: 9.1, identifier: 'cve-2024-a', aliases: ['ghsa-xxxx-yyyy-zzzz'], component_name: 'pkg-a', status: 'open', same_finding: true, first_seen_age_days: 0 },
+      { fingerprint: 'b', severity: 'medium', cvss_score: null, identifier: 'cve-2024-b', aliases: [], component_name: 'pkg-b', status: 'open', same_finding: true, first_seen_age_days: 0 },
     ]);
 
     await summaries(batch);

@@ -88,33 +88,34 @@ CREATE TRIGGER verdicts_no_truncate
   FOR EACH STATEMENT EXECUTE FUNCTION verdicts_refuse_change();
 
 -- What a verdict needs of a scan, kept by the scan-summary stream processor as
--- observations land: one row per scan, frozen (frozen_at, completed_at) once the
--- scan's completion has been applied to the findings.
+-- observations land: one row per scan, frozen once the scan's completion has
+-- been applied to the findings.
 CREATE TABLE scan_summaries (
-  scan_id      uuid PRIMARY KEY REFERENCES scans (id) ON DELETE CASCADE,
-  org_id       uuid NOT NULL REFERENCES organizations (id),
-  frozen_at    timestamptz,
-  -- The scan's completion time: the instant first-seen ages are measured at.
-  completed_at timestamptz,
-  CHECK ((frozen_at IS NULL) = (completed_at IS NULL))
+  scan_id   uuid PRIMARY KEY REFERENCES scans (id) ON DELETE CASCADE,
+  org_id    uuid NOT NULL REFERENCES organizations (id),
+  frozen_at timestamptz
 );
 
 -- One row per issue the scan observed, with the facets policy rules test. The
--- observation's facets arrive with it; finding_id, status and first_seen_at are
--- known only to the findings table and are copied from it when the summary freezes.
+-- observation's facets arrive with it; status and first-seen age are known only
+-- to the findings table and are copied from it when the summary freezes.
 CREATE TABLE scan_summary_findings (
-  org_id         uuid NOT NULL REFERENCES organizations (id),
-  scan_id        uuid NOT NULL REFERENCES scan_summaries (scan_id) ON DELETE CASCADE,
-  fingerprint    text NOT NULL,
-  kind           text NOT NULL,
-  severity       text NOT NULL,
-  fixability     text NOT NULL,
-  cvss_score     double precision,
-  -- The identifier and its aliases, lower-cased: advisory conditions compare case-insensitively.
-  advisories     text[] NOT NULL,
-  component_name text,
-  finding_id     uuid,
-  status         text,
-  first_seen_at  timestamptz,
+  org_id              uuid NOT NULL REFERENCES organizations (id),
+  scan_id             uuid NOT NULL REFERENCES scan_summaries (scan_id) ON DELETE CASCADE,
+  fingerprint         text NOT NULL,
+  kind                text NOT NULL,
+  severity            text NOT NULL,
+  fixability          text NOT NULL,
+  cvss_score          double precision,
+  -- The advisory identifier and its other identifiers, lower-cased: advisory
+  -- conditions compare case-insensitively. Apart, so the identifier alone, the
+  -- common case, is tested with a hashed lookup.
+  identifier          text NOT NULL,
+  aliases             text[] NOT NULL,
+  component_name      text,
+  finding_id          uuid,
+  status              text,
+  -- Whole days from the finding's first sighting to the scan's completion.
+  first_seen_age_days integer,
   PRIMARY KEY (org_id, scan_id, fingerprint)
 );
