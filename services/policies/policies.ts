@@ -175,24 +175,36 @@ async function insertVersion(tx: Queryable, orgId: OrgId, author: PolicyAuthor, 
   return inserted.rows[0]!;
 }
 
-async function lockPolicy(tx: Queryable, orgId: OrgId, policyId: string): Promise<{ id: string; name: string; description: string | null; enabled: boolean; current_version: number }> {
-  const found = await tx.query<{ id: string; name: string; description: string | null; enabled: boolean; current_version: number }>(
-    'SELECT id, name, description, enabled, current_version FROM policies WHERE org_id = $1 AND id = $2 FOR UPDATE',
-    [orgId, policyId],
-  );
+interface LockedPolicy {
+  id: string;
+  name: string;
+  description: string | null;
+  enabled: boolean;
+  current_version: number;
+}
+
+async function lockPolicy(tx: Queryable, orgId: OrgId, policyId: string): Promise<LockedPolicy> {
+  const found = await tx.query<LockedPolicy>('SELECT id, name, description, enabled, current_version FROM policies WHERE org_id = $1 AND id = $2 FOR UPDATE', [
+    orgId,
+    policyId,
+  ]);
   const row = found.rows[0];
   if (!row) throw notFound();
   return row;
 }
 
 /**
- * Enables the policy and disables the one enabled before, each audited. Enabling
- * is serialized per organization on its row (FOR NO KEY UPDATE, which the foreign
- * key checks of other writers in the organization do not wait for), so two
- * concurrent enables leave exactly the later one enabled.
+ * Enabling is serialized per organization on its row, taken before any policy
+ * row so every enabling transaction locks in the same order: two concurrent
+ * enables leave exactly the later one enabled. FOR NO KEY UPDATE, because the
+ * foreign-key checks of the organization's other writers do not wait for it.
  */
-async function enable(tx: Queryable, orgId: OrgId, author: PolicyAuthor, policy: { id: string; name: string }): Promise<void> {
+async function serializeEnabling(tx: Queryable, orgId: OrgId): Promise<void> {
   await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
+}
+
+/** Enables the policy and disables the one enabled before, each audited. The caller has serialized enabling. */
+async function enable(tx: Queryable, orgId: OrgId, author: PolicyAuthor, policy: { id: string; name: string }): Promise<void> {
   const replaced = await tx.query<{ id: string; name: string }>(
     'UPDATE policies SET enabled = false, updated_at = clock_timestamp() WHERE org_id = $1 AND enabled AND id <> $2 RETURNING id, name',
     [orgId, policy.id],
@@ -208,6 +220,7 @@ async function enable(tx: Queryable, orgId: OrgId, author: PolicyAuthor, policy:
 export async function createPolicy(db: Database, orgId: OrgId, author: PolicyAuthor, input: NewPolicy): Promise<PolicyView> {
   const rules = canonicalRules(input.rules);
   return db.transaction(async (tx) => {
+    if (input.enabled === true) await serializeEnabling(tx, orgId);
     const created = await tx.query<{ id: string }>(
       'INSERT INTO policies (org_id, name, description, current_version, created_by) VALUES ($1, $2, $3, 1, $4) RETURNING id',
       [orgId, input.name, input.description ?? null, author.userId],
@@ -236,8 +249,7 @@ export async function createPolicyVersion(db: Database, orgId: OrgId, author: Po
 /** Renames, describes, enables or disables. Fields left out or equal to the current value change nothing and write nothing. */
 export async function updatePolicy(db: Database, orgId: OrgId, author: PolicyAuthor, policyId: string, input: PolicyChange): Promise<PolicyView> {
   return db.transaction(async (tx) => {
-    // Enabling locks the organization first: the same order as every other enable, so no two wait on each other.
-    if (input.enabled === true) await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
+    if (input.enabled === true) await serializeEnabling(tx, orgId);
     const policy = await lockPolicy(tx, orgId, policyId);
     const changes: { name?: string; description?: string | null } = {};
     if (input.name !== undefined && input.name !== policy.name) changes.name = input.name;
