@@ -11,7 +11,7 @@ import type { Rule } from '../services/policies/rules.js';
 import { requestVerdict } from '../services/verdicts/testing/fixtures.js';
 import { freshImage } from './support/findings.js';
 import { usePipeline } from './support/pipeline.js';
-import { testProfiles, useTestApp } from './support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from './support/test-app.js';
 
 interface GrypeMatch {
   vulnerability: { id: string; severity: string; fixedInVersion?: string; fix?: { versions?: string[] } };
@@ -59,6 +59,7 @@ const expectedCounts = {
 
 describe.each(testProfiles)('verdicts end to end ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
+  expectNeighbourUntouchedAfterEach(t);
   // Running, as in production: the test only speaks HTTP to the service.
   usePipeline(t, profile);
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import { createdPolicy, criticalBlocks } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('POST /api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
   const create = (token: string, body: unknown) => t.current.call('POST', '/api/v1/policies', { token, body });
 
   it('creates a disabled policy with version 1 of its rules, audited, in the acting organization only', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('GET /api/v1/policies/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('answers the policy with its latest version to a viewer, and another tenant the same 404 as a missing policy', async () => {
     const [tenant, other] = await t.current.twoTenants();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('GET /api/v1/policies/{id}/versions/{version} ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it("answers one version by number; a version that does not exist and another tenant's policy answer the same 404", async () => {
     const [tenant, other] = await t.current.twoTenants();

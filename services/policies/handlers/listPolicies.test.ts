@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('GET /api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it("lists the organization's policies newest first, bounded by limit, to a key with policies:read; none of another tenant", async () => {
     const [tenant, other] = await t.current.twoTenants();

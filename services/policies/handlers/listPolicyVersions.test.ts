@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createdPolicy, criticalBlocks } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('GET /api/v1/policies/{id}/versions ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
 
   it('lists versions newest first, bounded by limit; another tenant gets the 404 of a missing policy', async () => {
     const [tenant, other] = await t.current.twoTenants();

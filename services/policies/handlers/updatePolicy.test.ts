@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
 describe.each(testProfiles)('PATCH /api/v1/policies/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
+  expectNeighbourUntouchedAfterEach(t);
   const update = (token: string, id: string, body: unknown) => t.current.call('PATCH', `/api/v1/policies/${id}`, { token, body });
   const enabledIds = async (tenant: TestTenant) =>
     (await t.current.call('GET', '/api/v1/policies', { token: tenant.owner.token })).body.policies.filter((p: { enabled: boolean }) => p.enabled).map((p: { id: string }) => p.id);

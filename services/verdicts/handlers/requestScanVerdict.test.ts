@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findingIdsByAdvisory, freshImage, moveFinding, suppression } from '../../../test/support/findings.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { topics } from '../../../streams/topics.js';
 import { createdPolicy } from '../../policies/testing/fixtures.js';
 import type { Rule } from '../../policies/rules.js';
@@ -9,6 +9,7 @@ import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures
 
 describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
+  expectNeighbourUntouchedAfterEach(t);
   const pipeline = usePipeline(t, profile);
 
   const verdictEvents = async (tenant: TestTenant) =>
