@@ -3,11 +3,12 @@
 // waits for: redelivery, a completion not applied yet, forged records, and a
 // later scan resolving findings before the summary froze.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScannerObservationRecord, ScannerResultRecord, Severity } from '../../services/findings/observation.js';
+import type { ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import type { Database } from '../../services/platform/db/database.js';
 import { isRetriable } from '../../services/platform/errors.js';
 import { createLogger } from '../../services/platform/logger.js';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
+import { completion, partitionRecords, runningScan as scanOf, sighting, tenantWithAsset as tenantOf } from '../../test/support/scanner-results.js';
 import type { ConsumedRecord } from '../log/stream-log.js';
 import { findingsProcessor } from './findings-processor.js';
 import { scanSummaryProcessor } from './scan-summary-processor.js';
@@ -25,52 +26,17 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
 
   const findings = (batch: ConsumedRecord<ScannerResultRecord>[]) => findingsProcessor({ db, logger: createLogger('silent') }).handle(batch);
   const summaries = (batch: ConsumedRecord<ScannerResultRecord>[], timeoutMs = 5_000) => scanSummaryProcessor({ db, completionWait: { timeoutMs, intervalMs: 10 } }).handle(batch);
-  let offset = 0;
-  const consumed = (key: string, values: ScannerResultRecord[]): ConsumedRecord<ScannerResultRecord>[] =>
-    values.map((value) => ({ topic: 'scanner-results', partition: 0, offset: String(offset++), key, value, headers: {} }));
-
-  async function tenantWithAsset() {
-    const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('summary test') RETURNING id");
-    const orgId = org.rows[0]!.id;
-    const asset = await db.query<{ id: string }>(
-      "INSERT INTO assets (org_id, reference, registry, repository, tag, pinned) VALUES ($1, 'r.example.com/a:1', 'r.example.com', 'a', '1', false) RETURNING id",
-      [orgId],
-    );
-    return { orgId, assetId: asset.rows[0]!.id };
-  }
-  async function runningScan(orgId: string, assetId: string) {
-    const scan = await db.query<{ id: string }>(
-      "INSERT INTO scans (org_id, asset_id, image, scanners, source, state, started_at) VALUES ($1, $2, 'r.example.com/a:1', '{trivy}', 'scan', 'running', now()) RETURNING id",
-      [orgId, assetId],
-    );
-    return scan.rows[0]!.id;
-  }
-  const sighting = (orgId: string, assetId: string, scanId: string, fingerprint: string, severity: Severity = 'high', detail: object = {}): ScannerResultRecord => ({
-    observation: {
-      org_id: orgId,
-      scan_id: scanId,
-      asset_id: assetId,
-      scanner: 'trivy',
-      observed_at: 0,
-      fingerprint,
-      kind: 'vulnerability',
+  const record = partitionRecords();
+  const consumed = (key: string, values: ScannerResultRecord[]) => values.map((value) => record(key, value));
+  const tenantWithAsset = () => tenantOf(db);
+  const runningScan = (orgId: string, assetId: string) => scanOf(db, orgId, assetId);
+  /** An observation naming its own advisory and component, with this evidence in its detail. */
+  const observed = (orgId: string, assetId: string, scanId: string, fingerprint: string, severity: Severity = 'high', detail: object = {}) =>
+    sighting(orgId, assetId, scanId, fingerprint, severity, {
       identifier: `CVE-2024-${fingerprint}`,
-      severity,
-      fixability: 'unknown',
-      component_ecosystem: 'debian',
       component_name: `pkg-${fingerprint}`,
-      component_version: '1',
-      install_path: null,
-      target: null,
-      title: null,
       detail_json: JSON.stringify({ fixed_version: null, cvss_score: null, aliases: [], ...detail }),
-    } satisfies ScannerObservationRecord,
-    completion: null,
-  });
-  const completion = (orgId: string, assetId: string, scanId: string): ScannerResultRecord => ({
-    observation: null,
-    completion: { org_id: orgId, scan_id: scanId, asset_id: assetId, completed_scanners: ['trivy'], completed_kinds: ['vulnerability'], status: 'success', observation_count: 0, failure_reason: null, completed_at: Date.now() },
-  });
+    });
   const summaryOf = async (orgId: string, scanId: string) => ({
     frozen: (await db.query<{ frozen_at: Date | null }>('SELECT frozen_at FROM scan_summaries WHERE org_id = $1 AND scan_id = $2', [orgId, scanId])).rows[0]?.frozen_at ?? null,
     rows: (
@@ -87,9 +53,9 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
     const { orgId, assetId } = await tenantWithAsset();
     const scanId = await runningScan(orgId, assetId);
     const batch = consumed(orgId, [
-      sighting(orgId, assetId, scanId, 'a', 'critical', { cvss_score: 9.1, aliases: ['GHSA-xxxx-yyyy-zzzz', 'cve-2024-A'] }),
-      sighting(orgId, assetId, scanId, 'a', 'low'),
-      sighting(orgId, assetId, scanId, 'b', 'medium', { cvss_score: 'not a score' }),
+      observed(orgId, assetId, scanId, 'a', 'critical', { cvss_score: 9.1, aliases: ['GHSA-xxxx-yyyy-zzzz', 'cve-2024-A'] }),
+      observed(orgId, assetId, scanId, 'a', 'low'),
+      observed(orgId, assetId, scanId, 'b', 'medium', { cvss_score: 'not a score' }),
       completion(orgId, assetId, scanId),
     ]);
     await findings(batch);
@@ -109,7 +75,7 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
   it('hands a batch back as retriable while the findings processor has not applied its completion, writing nothing', async () => {
     const { orgId, assetId } = await tenantWithAsset();
     const scanId = await runningScan(orgId, assetId);
-    const batch = consumed(orgId, [sighting(orgId, assetId, scanId, 'a'), completion(orgId, assetId, scanId)]);
+    const batch = consumed(orgId, [observed(orgId, assetId, scanId, 'a'), completion(orgId, assetId, scanId)]);
 
     const early = await summaries(batch, 50).then(
       () => undefined,
@@ -134,8 +100,8 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
     // Keyed by my organization but naming theirs, and naming their scan with another asset: neither is summarized,
     // and the scan, which no completion of this batch can end, is not waited for (the wait would time out).
     await summaries(
-      consumed(mine.orgId, [sighting(theirs.orgId, theirs.assetId, theirScan, 'x'), completion(theirs.orgId, theirs.assetId, theirScan)]).concat(
-        consumed(theirs.orgId, [sighting(theirs.orgId, otherAsset.assetId, theirScan, 'y'), completion(theirs.orgId, otherAsset.assetId, theirScan)]),
+      consumed(mine.orgId, [observed(theirs.orgId, theirs.assetId, theirScan, 'x'), completion(theirs.orgId, theirs.assetId, theirScan)]).concat(
+        consumed(theirs.orgId, [observed(theirs.orgId, otherAsset.assetId, theirScan, 'y'), completion(theirs.orgId, otherAsset.assetId, theirScan)]),
       ),
       50,
     );
@@ -145,12 +111,12 @@ describe.each(databaseProfiles)('scan-summary processor on $name', (profile) => 
   it('counts a finding that a later scan resolved before the freeze with the status it had when the scan completed', async () => {
     const { orgId, assetId } = await tenantWithAsset();
     const first = await runningScan(orgId, assetId);
-    const firstBatch = consumed(orgId, [sighting(orgId, assetId, first, 'a'), sighting(orgId, assetId, first, 'b'), completion(orgId, assetId, first)]);
+    const firstBatch = consumed(orgId, [observed(orgId, assetId, first, 'a'), observed(orgId, assetId, first, 'b'), completion(orgId, assetId, first)]);
     await findings(firstBatch);
     await db.query("UPDATE findings SET status = 'triaged' WHERE org_id = $1 AND fingerprint = 'b'", [orgId]);
     // The findings processor moves on to the next scan, which no longer sees b, before the summary of the first freezes.
     const second = await runningScan(orgId, assetId);
-    await findings(consumed(orgId, [sighting(orgId, assetId, second, 'a'), completion(orgId, assetId, second)]));
+    await findings(consumed(orgId, [observed(orgId, assetId, second, 'a'), completion(orgId, assetId, second)]));
     expect((await db.query("SELECT status FROM findings WHERE org_id = $1 AND fingerprint = 'b'", [orgId])).rows).toEqual([{ status: 'resolved' }]);
 
     await summaries(firstBatch);
