@@ -21,12 +21,14 @@ export interface SummarizedObservation {
 
 interface ObservationFacets {
   cvssScore: number | null;
+  /** Lower-cased here, as conditions' advisories are (one lower-casing for both sides). */
+  identifier: string;
   /** Lower-cased, without the identifier. */
   aliases: string[];
 }
 
-/** The facets only the observation's detail carries: the CVSS score and the advisory's other identifiers (a GHSA beside its CVE). */
-function detailFacets(observation: ScannerObservationRecord): ObservationFacets {
+/** The CVSS score and the advisory's other identifiers (a GHSA beside its CVE), which only the detail carries, and the identifier. */
+function observationFacets(observation: ScannerObservationRecord): ObservationFacets {
   let detail: { cvss_score?: unknown; aliases?: unknown } = {};
   try {
     detail = JSON.parse(observation.detail_json) as typeof detail;
@@ -38,6 +40,7 @@ function detailFacets(observation: ScannerObservationRecord): ObservationFacets 
   const aliases = Array.isArray(detail.aliases) ? detail.aliases.filter((alias): alias is string => typeof alias === 'string').map((alias) => alias.toLowerCase()) : [];
   return {
     cvssScore: typeof score === 'number' && score >= 0 && score <= 10 ? score : null,
+    identifier,
     aliases: [...new Set(aliases)].filter((alias) => alias !== identifier),
   };
 }
@@ -65,10 +68,10 @@ export async function summarizeObservations(tx: Queryable, batch: readonly Summa
   const rows = [...unique.values()];
   if (rows.length === 0) return;
   await ensureSummaries(tx, [...new Map(rows.map((row) => [row.scan.id, row.scan])).values()]);
-  const facets = rows.map((row) => detailFacets(row.observation));
+  const facets = rows.map((row) => observationFacets(row.observation));
   await tx.query(
     `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name)
-     SELECT i.org_id, i.scan_id, i.fingerprint, i.kind, i.severity, i.fixability, i.cvss_score, lower(i.identifier),
+     SELECT i.org_id, i.scan_id, i.fingerprint, i.kind, i.severity, i.fixability, i.cvss_score, i.identifier,
             ARRAY(SELECT json_array_elements_text(i.aliases::json)), i.component_name
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[], $9::text[], $10::text[])
          AS i (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name)
@@ -82,7 +85,7 @@ export async function summarizeObservations(tx: Queryable, batch: readonly Summa
       rows.map((row) => row.observation.severity),
       rows.map((row) => row.observation.fixability),
       facets.map((facet) => facet.cvssScore),
-      rows.map((row) => row.observation.identifier),
+      facets.map((facet) => facet.identifier),
       facets.map((facet) => JSON.stringify(facet.aliases)),
       rows.map((row) => row.observation.component_name),
     ],
