@@ -9,6 +9,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Principal } from '../accounts/principal.js';
 import { declaredPermission, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
+import { describeProblem } from './validation-problems.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
 export interface AppOptions {
@@ -50,7 +51,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
 /** Builds the HTTP facade: routing, validation and response shapes all come from the OpenAPI document. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const document = options.document ?? loadOpenApiDocument();
-  const api = new OpenAPIBackend({ definition: document, strict: true, validate: true, coerceTypes: true, apiRoot: '/' });
+  // discriminator: a oneOf whose branches a property selects (policy conditions) is
+  // validated against that branch alone, so a refusal names the real problem.
+  // verbose: errors carry the value sent and the schema, for describeProblem.
+  const api = new OpenAPIBackend({ definition: document, strict: true, validate: true, coerceTypes: true, apiRoot: '/', ajvOpts: { discriminator: true, verbose: true } });
   await api.init();
 
   const operations: Operation[] = api.getOperations();
@@ -139,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       throw unauthorized();
     },
     validationFail: async (c: Context) => {
-      const problems = (c.validation.errors ?? []).map((e) => `${e.instancePath || 'request'} ${e.message ?? 'is invalid'}`.trim());
+      const problems = (c.validation.errors ?? []).map(describeProblem);
       throw validationFailed(`request validation failed: ${problems.join('; ')}`, { problems });
     },
   });

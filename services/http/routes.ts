@@ -45,6 +45,13 @@ import type { Counters } from '../platform/counters/counters.js';
 import type { Database } from '../platform/db/database.js';
 import { createCursorCodec } from '../platform/pagination/cursor.js';
 import type { ReadinessCheck } from '../platform/readiness.js';
+import { createPolicy } from '../policies/handlers/createPolicy.js';
+import { createPolicyVersion } from '../policies/handlers/createPolicyVersion.js';
+import { getPolicy } from '../policies/handlers/getPolicy.js';
+import { getPolicyVersion } from '../policies/handlers/getPolicyVersion.js';
+import { listPolicies } from '../policies/handlers/listPolicies.js';
+import { listPolicyVersions } from '../policies/handlers/listPolicyVersions.js';
+import { updatePolicy } from '../policies/handlers/updatePolicy.js';
 import { createScan } from '../scans/handlers/createScan.js';
 import { getScan } from '../scans/handlers/getScan.js';
 import { getScannerSettings } from '../scans/handlers/getScannerSettings.js';
@@ -59,6 +66,9 @@ import { listWebhookDeliveries } from '../webhooks/handlers/listWebhookDeliverie
 import { listWebhookEndpoints } from '../webhooks/handlers/listWebhookEndpoints.js';
 import { redeliverWebhook } from '../webhooks/handlers/redeliverWebhook.js';
 import { rotateWebhookSecret } from '../webhooks/handlers/rotateWebhookSecret.js';
+import { getVerdict } from '../verdicts/handlers/getVerdict.js';
+import { listVerdicts } from '../verdicts/handlers/listVerdicts.js';
+import { requestScanVerdict } from '../verdicts/handlers/requestScanVerdict.js';
 import { updateWebhookEndpoint } from '../webhooks/handlers/updateWebhookEndpoint.js';
 import { signingSecretBox } from '../webhooks/signing-secrets.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './handler.js';
@@ -153,6 +163,18 @@ export function createHandlers(deps: RouteDependencies): Record<string, Operatio
 
     updateFinding: updateFinding({ db }),
     bulkUpdateFindings: bulkUpdateFindings({ db }),
+
+    listPolicies: listPolicies({ db }),
+    createPolicy: createPolicy({ db }),
+    getPolicy: getPolicy({ db }),
+    updatePolicy: updatePolicy({ db }),
+    listPolicyVersions: listPolicyVersions({ db }),
+    createPolicyVersion: createPolicyVersion({ db }),
+    getPolicyVersion: getPolicyVersion({ db }),
+
+    requestScanVerdict: requestScanVerdict({ db }),
+    listVerdicts: listVerdicts({ db }),
+    getVerdict: getVerdict({ db }),
   };
 }
 

@@ -28,6 +28,23 @@ export function requesterOf(principal: Principal): ScanRequester {
   }
 }
 
+/** The two columns a requester is stored in: a person's id, or a machine's in its own column (spec 2.2). */
+export function requesterColumns(requester: ScanRequester): { userId: string | null; apiKeyId: string | null } {
+  return {
+    userId: typeof requester === 'object' && 'userId' in requester ? requester.userId : null,
+    apiKeyId: typeof requester === 'object' && 'apiKeyId' in requester ? requester.apiKeyId : null,
+  };
+}
+
+export type RequestedByView = { kind: 'user' | 'api_key' | 'system'; id: string | null };
+
+/** A requester as responses show it, from its two columns. */
+export function requestedByView(userId: string | null, apiKeyId: string | null): RequestedByView {
+  if (userId) return { kind: 'user', id: userId };
+  if (apiKeyId) return { kind: 'api_key', id: apiKeyId };
+  return { kind: 'system', id: null };
+}
+
 export interface ScanView {
   id: string;
   asset_id: string;
@@ -36,7 +53,7 @@ export interface ScanView {
   source: ScanSource;
   state: ScanState;
   failure_reason: string | null;
-  requested_by: { kind: 'user' | 'api_key' | 'system'; id: string | null };
+  requested_by: RequestedByView;
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
@@ -81,11 +98,7 @@ export function toScanView(row: ScanRow): ScanView {
     source: row.source,
     state: row.state,
     failure_reason: row.failure_reason,
-    requested_by: row.requested_by
-      ? { kind: 'user', id: row.requested_by }
-      : row.requested_by_api_key_id
-        ? { kind: 'api_key', id: row.requested_by_api_key_id }
-        : { kind: 'system', id: null },
+    requested_by: requestedByView(row.requested_by, row.requested_by_api_key_id),
     created_at: row.created_at.toISOString(),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
@@ -132,7 +145,7 @@ export interface NewScan {
 export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Promise<ScanRow> {
   const asset = await findOrCreateAsset(tx, orgId, scan.reference);
   const imported = scan.source === 'import';
-  const requester = scan.requester;
+  const requester = requesterColumns(scan.requester);
   const created = await tx.query<ScanRow>(
     `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, started_at)
      VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
@@ -144,8 +157,8 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
       scan.scanners,
       scan.source,
       imported ? 'running' : 'queued',
-      typeof requester === 'object' && 'userId' in requester ? requester.userId : null,
-      typeof requester === 'object' && 'apiKeyId' in requester ? requester.apiKeyId : null,
+      requester.userId,
+      requester.apiKeyId,
     ],
   );
   const row = created.rows[0]!;

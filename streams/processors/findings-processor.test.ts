@@ -3,11 +3,10 @@
 // claim the wrong organization, and scans applied out of order.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScannerObservationRecord, ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import type { Database } from '../../services/platform/db/database.js';
 import { createLogger } from '../../services/platform/logger.js';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
-import type { ConsumedRecord } from '../log/stream-log.js';
+import { completion, partitionRecords, runningScan as scanOf, sighting, tenantWithAsset as tenantOf } from '../../test/support/scanner-results.js';
 import { findingsProcessor } from './findings-processor.js';
 
 describe.each(databaseProfiles)('findings processor on $name', (profile) => {
@@ -22,58 +21,9 @@ describe.each(databaseProfiles)('findings processor on $name', (profile) => {
   });
 
   const processor = () => findingsProcessor({ db, logger: createLogger('silent') });
-  let offset = 0;
-  const consumed = (key: string, value: ScannerResultRecord): ConsumedRecord<ScannerResultRecord> => ({
-    topic: 'scanner-results',
-    partition: 0,
-    offset: String(offset++),
-    key,
-    value,
-    headers: {},
-  });
-
-  async function tenantWithAsset() {
-    const org = await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('processor test') RETURNING id");
-    const orgId = org.rows[0]!.id;
-    const asset = await db.query<{ id: string }>(
-      "INSERT INTO assets (org_id, reference, registry, repository, tag, pinned) VALUES ($1, 'r.example.com/a:1', 'r.example.com', 'a', '1', false) RETURNING id",
-      [orgId],
-    );
-    return { orgId, assetId: asset.rows[0]!.id };
-  }
-  async function runningScan(orgId: string, assetId: string) {
-    const scan = await db.query<{ id: string }>(
-      "INSERT INTO scans (org_id, asset_id, image, scanners, source, state, started_at) VALUES ($1, $2, 'r.example.com/a:1', '{trivy}', 'scan', 'running', now()) RETURNING id",
-      [orgId, assetId],
-    );
-    return scan.rows[0]!.id;
-  }
-  const sighting = (orgId: string, assetId: string, scanId: string, fingerprint: string, severity: Severity = 'high'): ScannerResultRecord => ({
-    observation: {
-      org_id: orgId,
-      scan_id: scanId,
-      asset_id: assetId,
-      scanner: 'trivy',
-      observed_at: 0,
-      fingerprint,
-      kind: 'vulnerability',
-      identifier: 'CVE-2024-0001',
-      severity,
-      fixability: 'unknown',
-      component_ecosystem: 'debian',
-      component_name: fingerprint,
-      component_version: '1',
-      install_path: null,
-      target: null,
-      title: null,
-      detail_json: '{"fixed_version":null}',
-    } satisfies ScannerObservationRecord,
-    completion: null,
-  });
-  const completion = (orgId: string, assetId: string, scanId: string, status: 'success' | 'partial' = 'success'): ScannerResultRecord => ({
-    observation: null,
-    completion: { org_id: orgId, scan_id: scanId, asset_id: assetId, completed_scanners: ['trivy'], completed_kinds: ['vulnerability'], status, observation_count: 0, failure_reason: null, completed_at: Date.now() },
-  });
+  const consumed = partitionRecords();
+  const tenantWithAsset = () => tenantOf(db);
+  const runningScan = (orgId: string, assetId: string) => scanOf(db, orgId, assetId);
   const state = async (orgId: string) => ({
     findings: (await db.query<{ fingerprint: string; status: string }>('SELECT fingerprint, status FROM findings WHERE org_id = $1 ORDER BY fingerprint', [orgId])).rows,
     events: (await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM finding_events WHERE org_id = $1', [orgId])).rows[0]!.n,

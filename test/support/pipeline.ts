@@ -15,6 +15,7 @@ import { createKafkaStreamLog } from '../../streams/log/kafka-stream-log.js';
 import type { StreamLog, Subscription } from '../../streams/log/stream-log.js';
 import { createOutboxRelay, type OutboxRelay } from '../../streams/outbox-relay.js';
 import { findingsProcessor } from '../../streams/processors/findings-processor.js';
+import { scanSummaryProcessor } from '../../streams/processors/scan-summary-processor.js';
 import { allTopics } from '../../streams/topics.js';
 import { testServices } from './services.js';
 import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
@@ -24,6 +25,8 @@ export interface TestPipeline {
   log: StreamLog;
   /** Resolves once the scan reached a final state (completed, partial, failed). */
   scanSettled(orgId: OrgId, scanId: string, timeoutMs?: number): Promise<string>;
+  /** Resolves once the scan's summary is frozen: a verdict can be recorded for it. */
+  scanSummarized(orgId: OrgId, scanId: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,26 +49,30 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
   relay.start();
   // A consumer group of its own, like the topics: test runs share the Kafka broker, and
   // one group spanning them all would rebalance whenever any pipeline starts or stops.
-  const processor = findingsProcessor({ db: app.db, logger });
-  const subscription: Subscription = await log.subscribe({ ...processor, group: `${topicPrefix}${processor.group}` });
+  const processors = [findingsProcessor({ db: app.db, logger }), scanSummaryProcessor({ db: app.db })];
+  const subscriptions: Subscription[] = await Promise.all(processors.map((processor) => log.subscribe({ ...processor, group: `${topicPrefix}${processor.group}` })));
   const worker: Worker | undefined = options.scanners ? createScanWorker({ db: app.db, logger, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
   worker?.start();
 
   return {
     log,
     async scanSettled(orgId, scanId, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      let state: string | undefined;
+      return pollUntil(timeoutMs, async () => {
         const found = await app.db.query<{ state: string }>('SELECT state FROM scans WHERE org_id = $1 AND id = $2', [orgId, scanId]);
-        const state = found.rows[0]?.state;
-        if (state === 'completed' || state === 'partial' || state === 'failed') return state;
-        if (Date.now() > deadline) throw new Error(`scan ${scanId} still ${state ?? 'missing'} after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+        state = found.rows[0]?.state;
+        return state === 'completed' || state === 'partial' || state === 'failed' ? state : undefined;
+      }, () => `scan ${scanId} still ${state ?? 'missing'} after ${timeoutMs} ms`);
+    },
+    async scanSummarized(orgId, scanId, timeoutMs = 60_000) {
+      await pollUntil(timeoutMs, async () => {
+        const found = await app.db.query('SELECT 1 FROM scan_summaries WHERE org_id = $1 AND scan_id = $2 AND frozen_at IS NOT NULL', [orgId, scanId]);
+        return found.rows.length > 0 || undefined;
+      }, () => `the summary of scan ${scanId} is still not frozen after ${timeoutMs} ms`);
     },
     async stop() {
       await worker?.stop();
-      await subscription.stop();
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await relay.stop();
       await log.close();
       if (onKafka) {
@@ -77,6 +84,17 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
       }
     },
   };
+}
+
+/** Checks every 20 ms until `check` answers something, failing with `failure()` after timeoutMs. */
+async function pollUntil<T>(timeoutMs: number, check: () => Promise<T | undefined>, failure: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await check();
+    if (answer !== undefined) return answer;
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Imports a report as the tenant's owner and waits until its findings are recorded; for fixtures. */

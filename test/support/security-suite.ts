@@ -37,6 +37,11 @@ export interface SecuredOperation {
 export interface ResourceRequest {
   params: Record<string, string>;
   body?: unknown;
+  /**
+   * Path parameters of the request that reaches nothing, for parameters that are
+   * not ids (a version number); the others get fresh random ids, as by default.
+   */
+  missingParams?: Record<string, string>;
 }
 
 /** Creates a resource in the tenant and answers the request that reaches it. */
@@ -154,7 +159,7 @@ export function describeSecuritySuite(options: SecuritySuiteOptions): void {
           const before = await t.current.snapshot(owner);
 
           const foreign = await t.current.call(operation.method, urlOf(operation, request.params), { token: credential, body: request.body });
-          const missing = await t.current.call(operation.method, urlOf(operation), { token: credential, body: request.body });
+          const missing = await t.current.call(operation.method, urlOf(operation, request.missingParams), { token: credential, body: request.body });
           expect(foreign.status).toBe(404);
           expect(missing.status).toBe(404);
           expect(foreign.raw).toBe(missing.raw);

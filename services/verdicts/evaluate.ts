@@ -1,0 +1,141 @@
+// Rule evaluation: pure, no I/O. A verdict counts, for every rule of a policy
+// version, the scan's findings that meet all of its conditions; a block rule
+// with at least one match blocks the release.
+//
+// Findings arrive as groups of identical facets with a count (the summary query
+// collapses findings that look the same to the policy), so the same function
+// serves one finding (count 1) and ten thousand.
+import type { Condition, ConditionField, Rule, SeverityThreshold } from '../policies/rules.js';
+
+/**
+ * What a rule can see of one finding. A facet no condition of the policy names
+ * may be null (the summary query does not fetch it); cvss and first_seen_age_days
+ * are null when the evidence has no score or the finding no first sighting.
+ */
+export interface FindingFacets {
+  kind: string | null;
+  severity: string | null;
+  fixability: string | null;
+  status: string;
+  cvss: number | null;
+  /** Whole days from the finding's first sighting to the scan's completion. */
+  firstSeenAgeDays: number | null;
+  /** The advisory identifier and its aliases, in any case. */
+  advisories: readonly string[] | null;
+  component: string | null;
+}
+
+export interface FacetGroup {
+  facets: FindingFacets;
+  count: number;
+}
+
+export interface RuleOutcome {
+  name: string;
+  effect: 'block' | 'warn';
+  match_count: number;
+  /** effect block and at least one match. */
+  blocking: boolean;
+}
+
+export interface Evaluation {
+  /** Findings the rules were applied to: every finding of the scan except suppressed ones. */
+  evaluatedFindings: number;
+  suppressedFindings: number;
+  rules: RuleOutcome[];
+  blocking: boolean;
+}
+
+const thresholdRank: Record<SeverityThreshold, number> = { critical: 4, high: 3, medium: 2, low: 1, none: 0 };
+
+/**
+ * at_least on severity: an unknown severity meets every threshold. Unknown means
+ * the evidence does not establish a severity (spec 2.5); it could be critical, so
+ * it must not slip under a threshold. A policy that wants otherwise lists the
+ * severities it means with `in`, where unknown matches only when listed.
+ */
+function severityAtLeast(severity: string | null, threshold: SeverityThreshold): boolean {
+  if (severity === null) return false;
+  if (severity === 'unknown') return true;
+  const rank = thresholdRank[severity as SeverityThreshold];
+  return rank !== undefined && rank >= thresholdRank[threshold];
+}
+
+const among = (value: string | null, allowed: readonly string[]): boolean => value !== null && allowed.includes(value);
+
+
+type Test = (facets: FindingFacets) => boolean;
+
+/** A condition as a test of one finding, prepared once per evaluation (lists become sets). */
+function compile(condition: Condition): Test {
+  switch (condition.field) {
+    case 'kind':
+      return (f) => among(f.kind, condition.value);
+    case 'severity': {
+      if (condition.op === 'in') return (f) => among(f.severity, condition.value);
+      const threshold = condition.value;
+      return (f) => severityAtLeast(f.severity, threshold);
+    }
+    case 'fixability':
+      return (f) => among(f.fixability, condition.value);
+    case 'status':
+      return (f) => among(f.status, condition.value);
+    case 'cvss':
+      // No score, no match: a rule about scores says nothing about unscored evidence (severity rules cover it).
+      return (f) => f.cvss !== null && f.cvss >= condition.value;
+    case 'first_seen_age_days':
+      return (f) => f.firstSeenAgeDays !== null && f.firstSeenAgeDays >= condition.value;
+    case 'advisory': {
+      const wanted = new Set(condition.value.map((id) => id.toLowerCase()));
+      return (f) => (f.advisories ?? []).some((id) => wanted.has(id.toLowerCase()));
+    }
+    case 'component': {
+      const wanted = new Set(condition.value);
+      return (f) => f.component !== null && wanted.has(f.component);
+    }
+  }
+}
+
+/** Whether one condition holds for a finding. */
+export const conditionHolds = (condition: Condition, facets: FindingFacets): boolean => compile(condition)(facets);
+
+/** Suppressed findings are set aside before any rule runs, whatever the rules say: a suppression is accepted risk. */
+export function evaluatePolicy(rules: readonly Rule[], groups: Iterable<FacetGroup>): Evaluation {
+  const tests = rules.map((rule) => rule.when.map(compile));
+  const counts = rules.map(() => 0);
+  let evaluatedFindings = 0;
+  let suppressedFindings = 0;
+  for (const { facets, count } of groups) {
+    if (facets.status === 'suppressed') {
+      suppressedFindings += count;
+      continue;
+    }
+    evaluatedFindings += count;
+    tests.forEach((conditions, index) => {
+      if (conditions.every((holds) => holds(facets))) counts[index]! += count;
+    });
+  }
+  const outcomes = rules.map((rule, index) => ({ name: rule.name, effect: rule.effect, match_count: counts[index]!, blocking: rule.effect === 'block' && counts[index]! > 0 }));
+  return { evaluatedFindings, suppressedFindings, rules: outcomes, blocking: outcomes.some((outcome) => outcome.blocking) };
+}
+
+/** The fields any condition of the rules names: the facets a summary query must fetch. */
+export function fieldsNamed(rules: readonly Rule[]): Set<ConditionField> {
+  return new Set(rules.flatMap((rule) => rule.when.map((condition) => condition.field)));
+}
+
+/** Every value listed by conditions on the field (advisories lower-cased): a facet naming none of them cannot match. */
+export function valuesListed(rules: readonly Rule[], field: 'advisory' | 'component'): string[] {
+  const listed = rules.flatMap((rule) => rule.when.flatMap((condition) => (condition.field === field ? condition.value : [])));
+  return [...new Set(field === 'advisory' ? listed.map((id) => id.toLowerCase()) : listed)];
+}
+
+/**
+ * Every at_least threshold conditions on the field name, highest first. A value
+ * and the highest of these at or below it meet exactly the same thresholds, so a
+ * summary query may fetch that threshold in the value's place.
+ */
+export function thresholdsListed(rules: readonly Rule[], field: 'cvss' | 'first_seen_age_days'): number[] {
+  const listed = rules.flatMap((rule) => rule.when.flatMap((condition) => (condition.field === field ? [condition.value] : [])));
+  return [...new Set(listed)].sort((a, b) => b - a);
+}

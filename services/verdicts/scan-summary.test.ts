@@ -1,0 +1,111 @@
+// The summary query groups a scan's findings by what the rules can tell apart.
+// That must lose nothing: for any rules, evaluating the groups gives what
+// evaluating every finding on its own gives. Shown on PostgreSQL and PGlite with
+// findings covering every facet value, scores and ages around each threshold,
+// aliases, and findings a rule lists next to ones it does not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOrgId, type Database, type OrgId } from '../platform/db/database.js';
+import type { Rule } from '../policies/rules.js';
+import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
+import { evaluatePolicy, type FindingFacets } from './evaluate.js';
+import { summaryFacetGroups } from './scan-summary.js';
+
+const kinds = ['vulnerability', 'secret', 'misconfiguration'];
+const severities = ['critical', 'high', 'medium', 'low', 'none', 'unknown'];
+const fixabilities = ['fixable', 'unfixable', 'unknown'];
+const statuses = ['open', 'triaged', 'reopened', 'suppressed', null];
+
+interface Row {
+  kind: string;
+  severity: string;
+  fixability: string;
+  cvss_score: number | null;
+  identifier: string;
+  aliases: string[];
+  component_name: string | null;
+  status: string | null;
+  first_seen_age_days: number | null;
+}
+
+const rows: Row[] = Array.from({ length: 600 }, (_, i) => ({
+  kind: kinds[i % 3]!,
+  severity: severities[i % 6]!,
+  fixability: fixabilities[i % 5 % 3]!,
+  cvss_score: i % 7 === 0 ? null : (i % 101) / 10,
+  identifier: `cve-2024-${i % 50}`,
+  aliases: i % 4 === 0 ? [`ghsa-${i % 30}`] : [],
+  component_name: i % 9 === 0 ? null : `pkg-${i % 12}`,
+  status: statuses[i % 5]!,
+  first_seen_age_days: i % 11 === 0 ? null : i % 45,
+}));
+
+const ruleSets: Record<string, Rule[]> = {
+  'no conditions': [{ name: 'all', effect: 'warn', when: [] }],
+  'kind, severity, fixability, status': [
+    { name: 'a', effect: 'block', when: [{ field: 'kind', op: 'in', value: ['vulnerability', 'secret'] }, { field: 'severity', op: 'at_least', value: 'high' }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'severity', op: 'in', value: ['unknown', 'low'] }, { field: 'fixability', op: 'in', value: ['fixable'] }] },
+    { name: 'c', effect: 'warn', when: [{ field: 'status', op: 'in', value: ['triaged'] }] },
+  ],
+  'scores and ages around several thresholds': [
+    { name: 'a', effect: 'block', when: [{ field: 'cvss', op: 'at_least', value: 9 }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 4.5 }, { field: 'first_seen_age_days', op: 'at_least', value: 30 }] },
+    { name: 'c', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 0 }] },
+    { name: 'd', effect: 'warn', when: [{ field: 'first_seen_age_days', op: 'at_least', value: 7 }] },
+  ],
+  'advisories and components': [
+    { name: 'a', effect: 'block', when: [{ field: 'advisory', op: 'in', value: ['CVE-2024-3', 'GHSA-8', 'cve-2099-1'] }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'advisory', op: 'in', value: ['ghsa-4'] }, { field: 'component', op: 'in', value: ['pkg-4', 'pkg-5'] }] },
+    { name: 'c', effect: 'warn', when: [{ field: 'component', op: 'in', value: ['pkg-0'] }, { field: 'severity', op: 'at_least', value: 'medium' }] },
+  ],
+};
+
+describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
+  let test: TestDatabase;
+  let db: Database;
+  let orgId: OrgId;
+  let scanId: string;
+  beforeAll(async () => {
+    test = await profile.create();
+    db = test.db;
+    orgId = asOrgId((await db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('summary groups') RETURNING id")).rows[0]!.id);
+    const asset = await db.query<{ id: string }>("INSERT INTO assets (org_id, reference, registry, repository, tag, pinned) VALUES ($1, 'r.example.com/a:1', 'r.example.com', 'a', '1', false) RETURNING id", [orgId]);
+    scanId = (
+      await db.query<{ id: string }>(
+        "INSERT INTO scans (org_id, asset_id, image, scanners, source, state, completed_at) VALUES ($1, $2, 'r.example.com/a:1', '{trivy}', 'import', 'completed', now()) RETURNING id",
+        [orgId, asset.rows[0]!.id],
+      )
+    ).rows[0]!.id;
+    await db.query('INSERT INTO scan_summaries (scan_id, org_id, frozen_at) VALUES ($1, $2, now())', [scanId, orgId]);
+    for (const [index, row] of rows.entries()) {
+      await db.query(
+        `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name, status, first_seen_age_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [orgId, scanId, `fp-${index}`, row.kind, row.severity, row.fixability, row.cvss_score, row.identifier, row.aliases, row.component_name, row.status, row.first_seen_age_days],
+      );
+    }
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  const oneByOne = (): { facets: FindingFacets; count: number }[] =>
+    rows.map((row) => ({
+      facets: {
+        kind: row.kind,
+        severity: row.severity,
+        fixability: row.fixability,
+        status: row.status ?? 'open',
+        cvss: row.cvss_score,
+        firstSeenAgeDays: row.first_seen_age_days,
+        advisories: [row.identifier, ...row.aliases],
+        component: row.component_name,
+      },
+      count: 1,
+    }));
+
+  it.each(Object.entries(ruleSets))('evaluates the groups as it evaluates every finding on its own: %s', async (_name, rules) => {
+    const groups = await summaryFacetGroups(db, orgId, scanId, rules);
+    expect(groups.length).toBeLessThan(rows.length);
+    expect(evaluatePolicy(rules, groups)).toEqual(evaluatePolicy(rules, oneByOne()));
+  });
+});
