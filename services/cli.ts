@@ -1,15 +1,19 @@
-// Entry point: `sentinel <all|api|streams|workers|migrate>`.
-// Parses configuration once, composes the platform, starts the chosen roles and
+// Entry point: `sentinel <all|api|streams|workers|migrate>` runs the service:
+// parses configuration once, composes the platform, starts the chosen roles and
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
+// `sentinel gate` is the CI client (services/gate) and needs none of that.
 import { createPlatform, type Platform } from './composition.js';
-import { ConfigError, parseConfig } from './platform/config.js';
+import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
+import { runGate, GATE_ERROR } from './gate/gate.js';
+import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
+  if (command === 'gate') return gate(argv.slice(1));
   if (!['all', 'api', 'streams', 'workers', 'migrate'].includes(command)) {
     process.stderr.write(`${usage}\n`);
     return 2;
@@ -56,6 +60,22 @@ async function main(argv: string[]): Promise<number> {
   }
   // The API stops first, so no new work arrives while the rest drains.
   return drain([...(api ? [api] : []), ...background.reverse()], platform, config.shutdownGraceMs, logger);
+}
+
+async function gate(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${gateUsage}\n`);
+    return 0;
+  }
+  let options;
+  try {
+    options = parseGateOptions(argv, gateEnvironment());
+  } catch (error) {
+    if (!(error instanceof GateUsageError)) throw error;
+    process.stderr.write(`gate error: ${error.message}\n\n${gateUsage}\n`);
+    return GATE_ERROR;
+  }
+  return runGate(options, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
 }
 
 /** Stops the roles in order, letting in-flight requests, batches and jobs finish, then closes the platform. 1 if that takes longer than the grace time. */

@@ -167,3 +167,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** What `sentinel gate` (a client of the service, not the service) takes from the environment. */
+export function gateEnvironment(env: Env = process.env): { SENTINEL_URL: string | undefined; SENTINEL_API_KEY: string | undefined } {
+  return { SENTINEL_URL: env.SENTINEL_URL, SENTINEL_API_KEY: env.SENTINEL_API_KEY };
+}

@@ -53,9 +53,9 @@ export interface KafkaStreamLogOptions {
 // stop() waits for an idle consumer.
 const FETCH_MAX_WAIT_MS = 500;
 // A fetch brings up to this much of each partition. kafkajs's 1 MiB default holds about
-// 2,000 scanner results, so a 5,000-record batch could never form; larger batches mean
-// fewer, cheaper statements per record. Eight partitions stay under 32 MiB per fetch.
-const FETCH_BYTES_PER_PARTITION = 4 * 1024 * 1024;
+// 2,000 scanner results, so a 10,000-record batch could never form; larger batches mean
+// fewer, cheaper statements per record. Eight partitions stay under 64 MiB per fetch.
+const FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
 const HEARTBEAT_INTERVAL_MS = 3_000;
 const REGISTRY_TIMEOUT_MS = 10_000;
 // The Confluent wire format: magic byte 0, the schema id as a big-endian int32, the Avro body.

@@ -20,7 +20,7 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
   return {
     group: FINDINGS_PROCESSOR_GROUP,
     topic: topics.scannerResults,
-    maxBatchSize: 5_000,
+    maxBatchSize: 10_000,
     // Two partitions (different organizations) in flight keep both database cores busy.
     partitionsAtOnce: 2,
     handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {

@@ -11,10 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel } from 'kafkajs';
-import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
-import { buildApp } from '../../services/http/app.js';
 import type { ScannerResultRecord, Severity } from '../../services/findings/observation.js';
-import { createMemoryCounters } from '../../services/platform/counters/memory-counters.js';
 import type { Database } from '../../services/platform/db/database.js';
 import { migrate } from '../../services/platform/db/migrate.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
@@ -23,6 +20,7 @@ import { createKafkaStreamLog } from '../../streams/log/kafka-stream-log.js';
 import { findingsProcessor } from '../../streams/processors/findings-processor.js';
 import { allTopics, topics } from '../../streams/topics.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
+import { benchApp } from './bench-app.js';
 import { databaseUrl, testServices } from '../support/services.js';
 
 const ORGANIZATIONS = 100;
@@ -190,23 +188,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** GET /findings through the whole HTTP app (guard, validation, handler, response) with 1M findings in the tenant. */
 async function listingLatency(db: Database): Promise<Record<string, number>> {
-  const dependencies = {
-    readiness: async () => ({ ready: true, dependencies: {} }),
-    db,
-    counters: createMemoryCounters(),
-    config: {
-      tokenSigningKey: randomBytes(32),
-      rateLimit: { perMinute: 1_000_000, authPerMinute: 1_000_000, failClosed: false },
-      webhookSecretKey: randomBytes(32),
-      webhookAllowPrivateDestinations: false,
-    },
-    passwordHashing: { N: 2 ** 10, r: 8, p: 1 },
-  };
-  const app = await buildApp({ logger, handlers: createHandlers(dependencies), guard: createGuard(dependencies), limiterState: createLimiterState(dependencies), trustedProxies: [] });
-  const signup = await app.fastify.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: `bench-${randomUUID()}@example.test`, password: 'bench-password-1', name: 'Bench' } });
-  const token = (signup.json() as { access_token: string }).access_token;
-  const me = (await app.fastify.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).json() as { acting_organization: { id: string } };
-  const orgId = me.acting_organization.id;
+  const { app, token, orgId } = await benchApp(db);
   const asset = await db.query<{ id: string }>(
     `INSERT INTO assets (org_id, reference, registry, repository, tag, pinned) VALUES ($1, 'registry.example.com/bench/big:1', 'registry.example.com', 'bench/big', '1', false) RETURNING id`,
     [orgId],
