@@ -5,6 +5,8 @@
 -- publishes a packed row's records one by one, in order, so consumers see the
 -- same records either way.
 ALTER TABLE outbox_events ADD COLUMN packed boolean NOT NULL DEFAULT false;
+-- Kept beside the value (which it could be derived from) so the relay sizes a batch
+-- from the pending rows without reading megabytes of packed values to count them.
 ALTER TABLE outbox_events ADD COLUMN record_count integer NOT NULL DEFAULT 1 CHECK (record_count > 0);
 
 -- The outbox only stores and returns values; nothing queries inside them on the
