@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Suites mostly wait on PostgreSQL, Kafka and timers. vitest's default on two cores is
+    // one worker (cores - 1), which left the machine idle most of a run.
+    maxWorkers: 3,
     reporters: ['default'],
   },
 });

@@ -104,6 +104,20 @@ stop_pidfile() {
   log "$name: stopped"
 }
 
+# await_exec PIDFILE MARKER: a daemon launched as `( ...; exec setsid ... ) &` is, for a
+# moment, still the forked copy of this script, whose command line lacks MARKER;
+# pid_alive would take that moment for an early exit. Wait (at most 10 s) until the
+# exec has happened or the process has gone (a zombie's command line is empty).
+await_exec() {
+  local pid cmdline i
+  pid=$(<"$1")
+  for ((i = 0; i < 200; i++)); do
+    cmdline=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 0
+    [[ -z "$cmdline" || "$cmdline" == *"$2"* ]] && return 0
+    sleep 0.05
+  done
+}
+
 # port_open PORT: something accepts TCP connections on 127.0.0.1:PORT
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -293,6 +307,7 @@ start_kafka() {
         >>"$KAFKA_OUT" 2>&1 </dev/null
     ) &
     echo $! >"$KAFKA_PID"
+    await_exec "$KAFKA_PID" "$KAFKA_MARKER"
   fi
   # each probe retries for up to 2 s itself (admin.connect + describeCluster)
   local deadline=$(($(date +%s) + KAFKA_TIMEOUT)) out
@@ -388,6 +403,7 @@ start_registry() {
         -jar "$jar" >>"$REGISTRY_LOG" 2>&1 </dev/null
     ) &
     echo $! >"$REGISTRY_PID"
+    await_exec "$REGISTRY_PID" "$REGISTRY_MARKER"
   fi
   wait_for registry "$REGISTRY_TIMEOUT" "$REGISTRY_PID" "$REGISTRY_MARKER" "$REGISTRY_LOG" registry_ready
   registry_ccompat || die "registry: ready, but $REGISTRY_URL/apis/ccompat/v7/subjects does not return a JSON array" "$REGISTRY_LOG"
@@ -454,6 +470,7 @@ start_clickhouse() {
         >>"$CH_OUT" 2>&1 </dev/null
     ) &
     echo $! >"$CH_PID"
+    await_exec "$CH_PID" "$CH_MARKER"
   fi
   wait_for clickhouse "$CLICKHOUSE_TIMEOUT" "$CH_PID" "$CH_MARKER" "$CH_OUT:$CH_ERR:$CH_LOG" ch_ready
   local v

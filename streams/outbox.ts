@@ -78,27 +78,22 @@ export async function appendRecordsToOutbox(tx: Queryable, orgId: OrgId, topic: 
 }
 
 /**
- * appendManyToOutbox for a bulk change: each organization's events are packed into
- * one outbox row (migration 042), which the relay publishes record by record in
- * this order. One row instead of thousands keeps announcing a large change cheap.
+ * appendManyToOutbox for a bulk change made in SQL: a data-modifying CTE, to place in
+ * the statement that made the change, which announces one domain event per row of
+ * `source` with the system as actor, and packs each organization's events into one
+ * outbox row (migration 042) that the relay publishes record by record, in `orderBy`
+ * order. The events never travel to the application and back, so announcing
+ * thousands of changes costs the statement little more than writing them.
+ * The expressions are SQL over the columns of `source`; `topicParameter` is the
+ * placeholder ($n) bound to the domain-events topic name.
  */
-export async function appendPackedToOutbox(tx: Queryable, events: readonly { orgId: OrgId; event: NewDomainEvent }[]): Promise<void> {
-  const byOrganization = new Map<OrgId, DomainEvent[]>();
-  for (const { orgId, event } of events) {
-    const envelopes = byOrganization.get(orgId);
-    if (envelopes) envelopes.push(toEnvelope(orgId, event));
-    else byOrganization.set(orgId, [toEnvelope(orgId, event)]);
-  }
-  if (byOrganization.size === 0) return;
-  // Each packed value is a parameter of its own: inside a text[] parameter a value of
-  // megabytes would be escaped by the driver and unescaped by the server.
-  const parameters: unknown[] = [topics.domainEvents.name];
-  const rows = [...byOrganization].map(([orgId, envelopes]) => {
-    parameters.push(orgId, JSON.stringify(envelopes), envelopes.length);
-    const at = parameters.length;
-    return `(gen_random_uuid(), $${at - 2}::uuid, $1, $${at - 1}::json, true, $${at}::integer)`;
-  });
-  await tx.query(`INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES ${rows.join(', ')}`, parameters);
+export function packedSystemEventsCte(spec: { source: string; orgId: string; type: string; subjectId: string; payload: string; orderBy: string; topicParameter: string }): string {
+  const envelope = `json_build_object('event_id', gen_random_uuid(), 'org_id', ${spec.orgId}, 'type', ${spec.type},
+      'occurred_at', floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint, 'subject_id', ${spec.subjectId},
+      'actor', json_build_object('kind', 'system', 'id', NULL), 'correlation_id', NULL, 'payload', (${spec.payload})::text)`;
+  return `INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count)
+    SELECT gen_random_uuid(), ${spec.orgId}, ${spec.topicParameter}, json_agg(${envelope} ORDER BY ${spec.orderBy}), true, count(*)
+      FROM ${spec.source} GROUP BY ${spec.orgId}`;
 }
 
 /** appendToOutbox for many events of one organization (a bulk change), in the given order. */

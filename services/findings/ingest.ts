@@ -8,7 +8,8 @@
 // last_seen_scan_id) < (scan time, scan id), and a completion is applied only
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
-import { appendManyToOutbox, appendPackedToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
+import { appendManyToOutbox, packedSystemEventsCte } from '../../streams/outbox.js';
+import { topics } from '../../streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
 
@@ -51,8 +52,8 @@ export interface ScannedObservation {
 
 /**
  * Upserts a batch of observations, of any scans and organizations, in one
- * statement, and appends a timeline event for every finding it created or
- * reopened; then adds those counts to each scan and announces the changes. Every row carries its own
+ * statement, which also records every finding it created or reopened
+ * (recordChanges). Every row carries its own
  * organization, asset and scan, and the conflict key (org_id, asset_id,
  * fingerprint) keeps each organization's rows its own.
  */
@@ -70,7 +71,7 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
   if (rows.length === 0) return;
 
   const column = <T>(pick: (item: ScannedObservation) => T): T[] => rows.map(pick);
-  const result = await tx.query<FindingChange>(
+  await tx.query(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[],
                             $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
@@ -111,11 +112,7 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
          FROM upserted u LEFT JOIN prior p ON p.id = u.id
         WHERE u.inserted OR p.id IS NOT NULL
      ),
-     events AS (
-       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-       SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM changes
-     )
-     SELECT org_id, id, asset_id, fingerprint, severity, type, from_status, to_status, scan_id FROM changes`,
+     ${recordChanges('$17')}`,
     [
       column((r) => r.scan.orgId),
       column((r) => r.scan.assetId),
@@ -133,68 +130,61 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
       column((r) => r.observation.install_path),
       column((r) => r.observation.target),
       column((r) => r.observation.detail_json),
+      topics.domainEvents.name,
     ],
   );
-  if (result.rows.length === 0) return;
-  const counts = countByScan(result.rows);
-  await tx.query(
-    `UPDATE scans s SET new_count = coalesce(s.new_count, 0) + c.created, reopened_count = coalesce(s.reopened_count, 0) + c.reopened
-       FROM unnest($1::uuid[], $2::uuid[], $3::integer[], $4::integer[]) AS c (org_id, scan_id, created, reopened)
-      WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
-    [counts.map((c) => c.orgId), counts.map((c) => c.scanId), counts.map((c) => c.created), counts.map((c) => c.reopened)],
-  );
-  await announceFindingChanges(tx, result.rows);
 }
 
-/** A finding a statement created, resolved or reopened, as its RETURNING gives it. */
-interface FindingChange {
+/** What one statement changed for one scan: findings it created, reopened and resolved. */
+interface ScanChangeCounts {
   org_id: string;
-  id: string;
-  asset_id: string;
-  fingerprint: string;
-  severity: string;
-  type: 'created' | 'status_changed';
-  from_status: string | null;
-  to_status: string;
   scan_id: string;
-}
-
-/** How many findings each scan created, reopened and resolved among these changes, one entry per (organization, scan). */
-function countByScan(changes: readonly FindingChange[]) {
-  const counts = new Map<string, { orgId: string; scanId: string; created: number; reopened: number; resolved: number }>();
-  for (const change of changes) {
-    const key = `${change.org_id}/${change.scan_id}`;
-    const entry = counts.get(key) ?? { orgId: change.org_id, scanId: change.scan_id, created: 0, reopened: 0, resolved: 0 };
-    if (change.type === 'created') entry.created += 1;
-    else if (change.to_status === 'resolved') entry.resolved += 1;
-    else entry.reopened += 1;
-    counts.set(key, entry);
-  }
-  return [...counts.values()];
+  created: number;
+  reopened: number;
+  resolved: number;
 }
 
 /**
- * Announces finding changes as domain events through the outbox, in the
- * transaction that made them: finding.created for a new finding,
- * finding.status_changed for a resolution or a reopening. The actor is the system.
+ * The end of a statement whose CTE "changes" lists the findings it created, resolved
+ * or reopened (org_id, id, asset_id, fingerprint, severity, type, from_status,
+ * to_status, scan_id): appends each change to the finding's timeline, adds the
+ * changes to each scan's counts, and announces them as domain events through the
+ * outbox (finding.created for a new finding, finding.status_changed for a
+ * resolution or a reopening; the actor is the system). All in the statement that
+ * made the changes, so nothing of them travels to the application and back. The
+ * statement answers with the counts per scan (ScanChangeCounts).
  */
-async function announceFindingChanges(tx: Queryable, changes: readonly FindingChange[]): Promise<void> {
-  const announcement = (change: FindingChange): NewDomainEvent =>
-    change.type === 'created'
-      ? {
-          type: 'finding.created',
-          subjectId: change.id,
-          actor: { kind: 'system', id: null },
-          payload: { finding_id: change.id, asset_id: change.asset_id, fingerprint: change.fingerprint, severity: change.severity, scan_id: change.scan_id },
-        }
-      : {
-          type: 'finding.status_changed',
-          subjectId: change.id,
-          actor: { kind: 'system', id: null },
-          payload: { finding_id: change.id, asset_id: change.asset_id, from: change.from_status, to: change.to_status, scan_id: change.scan_id },
-        };
-  await appendPackedToOutbox(tx, changes.map((change) => ({ orgId: change.org_id as OrgId, event: announcement(change) })));
-}
+const recordChanges = (topicParameter: string) => `events AS (
+       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
+       SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM changes
+     ),
+     counts AS (
+       SELECT org_id, scan_id, count(*) FILTER (WHERE type = 'created')::integer AS created,
+              count(*) FILTER (WHERE to_status = 'reopened')::integer AS reopened,
+              count(*) FILTER (WHERE to_status = 'resolved')::integer AS resolved
+         FROM changes GROUP BY org_id, scan_id
+     ),
+     counted AS (
+       UPDATE scans s
+          SET new_count = coalesce(s.new_count, 0) + c.created, reopened_count = coalesce(s.reopened_count, 0) + c.reopened,
+              resolved_count = CASE WHEN c.resolved > 0 THEN coalesce(s.resolved_count, 0) + c.resolved ELSE s.resolved_count END
+         FROM counts c
+        WHERE s.org_id = c.org_id AND s.id = c.scan_id
+     ),
+     announced AS (
+       ${packedSystemEventsCte({
+         source: 'changes',
+         orgId: 'org_id',
+         type: "'finding.' || type",
+         subjectId: 'id',
+         payload: `CASE WHEN type = 'created'
+                     THEN json_build_object('finding_id', id, 'asset_id', asset_id, 'fingerprint', fingerprint, 'severity', severity, 'scan_id', scan_id)
+                     ELSE json_build_object('finding_id', id, 'asset_id', asset_id, 'from', from_status, 'to', to_status, 'scan_id', scan_id) END`,
+         orderBy: 'fingerprint',
+         topicParameter,
+       })}
+     )
+     SELECT org_id, scan_id, created, reopened, resolved FROM counts`;
 
 export const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
 
@@ -268,7 +258,7 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
   const resolving = applying.filter((p) => p.resolves);
   const resolvedByScan = new Map<string, number>();
   if (resolving.length > 0) {
-    const resolved = await tx.query<FindingChange>(
+    const counts = await tx.query<ScanChangeCounts>(
       `WITH ending AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[]) AS c (org_id, asset_id, scan_id, seen_at, kinds)
        ),
@@ -278,7 +268,7 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
           WHERE f.kind = ANY (string_to_array(c.kinds, ',')) AND f.status <> 'resolved' AND f.last_seen_at < c.seen_at
           FOR UPDATE OF f
        ),
-       resolved AS (
+       changes AS (
          UPDATE findings f
             SET status = 'resolved', resolved_seen_at = gone.seen_at, suppression_reason = NULL, suppressed_until = NULL,
                 updated_at = clock_timestamp()
@@ -287,29 +277,17 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
          RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, 'status_changed' AS type, gone.status AS from_status,
                    'resolved' AS to_status, gone.scan_id
        ),
-       events AS (
-         INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-         SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM resolved
-       )
-       SELECT * FROM resolved`,
+       ${recordChanges('$6')}`,
       [
         resolving.map((p) => p.scan.orgId),
         resolving.map((p) => p.scan.assetId),
         resolving.map((p) => p.scan.id),
         resolving.map((p) => p.scan.createdAt),
         resolving.map((p) => p.kinds.join(',')),
+        topics.domainEvents.name,
       ],
     );
-    const counts = countByScan(resolved.rows);
-    for (const count of counts) resolvedByScan.set(`${count.orgId}/${count.scanId}`, count.resolved);
-    if (counts.length > 0) {
-      await tx.query(
-        `UPDATE scans s SET resolved_count = c.n FROM unnest($1::uuid[], $2::uuid[], $3::integer[]) AS c (org_id, scan_id, n)
-          WHERE s.org_id = c.org_id AND s.id = c.scan_id`,
-        [counts.map((c) => c.orgId), counts.map((c) => c.scanId), counts.map((c) => c.resolved)],
-      );
-      await announceFindingChanges(tx, resolved.rows);
-    }
+    for (const count of counts.rows) resolvedByScan.set(`${count.org_id}/${count.scan_id}`, count.resolved);
   }
 
   await tx.query(

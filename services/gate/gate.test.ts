@@ -2,27 +2,20 @@
 // runs the Trivy adapter on a stand-in executable that answers a real Trivy
 // report (../shared/fixtures), and the pipeline records findings and summaries.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readReportFixture } from '../findings/reports/report-fixtures.js';
 import { createdPolicy } from '../policies/testing/fixtures.js';
 import type { Rule } from '../policies/rules.js';
 import { createTrivyAdapter } from '../scans/scanners.js';
 import { freshImage } from '../../test/support/findings.js';
 import { usePipeline } from '../../test/support/pipeline.js';
+import { standInAnswering } from '../../test/support/stand-in-executables.js';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../test/support/test-app.js';
 import { GATE_BLOCKED, GATE_ERROR, GATE_PASS, runGate } from './gate.js';
 import { parseGateOptions } from './gate-options.js';
 
-const directory = mkdtempSync(path.join(tmpdir(), 'gate-trivy-'));
-const reportFile = path.join(directory, 'alpine-310.json');
-writeFileSync(reportFile, JSON.stringify(readReportFixture('trivy/alpine-310.json')));
-const trivy = path.join(directory, 'trivy');
-writeFileSync(trivy, `#!/usr/bin/env node\nprocess.stdout.write(require('fs').readFileSync(${JSON.stringify(reportFile)}));\n`);
-chmodSync(trivy, 0o755);
+const trivy = standInAnswering('gate-trivy', 'trivy/alpine-310.json');
 
 // alpine-310: four vulnerabilities (CVE-2019-1549 and CVE-2019-1551, each in libcrypto1.1 and libssl1.1), none critical.
 const blocksAdvisory: Rule[] = [

@@ -1,28 +1,14 @@
 // The Trivy adapter against stand-in executables: the real exec, argument and
 // parsing path, without network access to a vulnerability database.
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../findings/reports/report-fixtures.js';
+import { standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
 import { createTrivyAdapter } from './scanners.js';
-
-const directory = mkdtempSync(path.join(tmpdir(), 'trivy-stand-in-'));
-
-/** An executable that records its arguments and answers like trivy would. */
-function standIn(name: string, script: string): string {
-  const file = path.join(directory, name);
-  writeFileSync(file, `#!/usr/bin/env node\n${script}\n`);
-  chmodSync(file, 0o755);
-  return file;
-}
 
 describe('Trivy adapter', () => {
   it('runs trivy image --format json for the enabled kinds plus licences, and parses its report', async () => {
-    const report = path.join(directory, 'report.json');
-    writeFileSync(report, JSON.stringify(readReportFixture('trivy/alpine-310.json')));
-    const argsFile = path.join(directory, 'args.json');
-    const binary = standIn('trivy-ok', `require('fs').writeFileSync(${JSON.stringify(argsFile)}, JSON.stringify(process.argv.slice(2))); process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
+    const argsFile = standInPath('trivy-ok.args.json');
+    const binary = standInAnswering('trivy-ok', 'trivy/alpine-310.json', argsFile);
     const outcome = await createTrivyAdapter({ binary }).scan('ghcr.io/acme/app:1', ['vulnerability', 'secret'], new AbortController().signal);
     expect(outcome.failure).toBeUndefined();
     expect(outcome.observations).toHaveLength(4);
@@ -31,8 +17,8 @@ describe('Trivy adapter', () => {
   });
 
   it('reports a missing binary as a failure a person can act on', async () => {
-    const outcome = await createTrivyAdapter({ binary: path.join(directory, 'absent-trivy') }).scan('ghcr.io/acme/app:1', ['vulnerability'], new AbortController().signal);
-    expect(outcome).toEqual({ scanner: 'trivy', failure: `${path.join(directory, 'absent-trivy')} is not installed on this worker` });
+    const outcome = await createTrivyAdapter({ binary: standInPath('absent-trivy') }).scan('ghcr.io/acme/app:1', ['vulnerability'], new AbortController().signal);
+    expect(outcome).toEqual({ scanner: 'trivy', failure: `${standInPath('absent-trivy')} is not installed on this worker` });
   });
 
   it("reports the scanner's own last complaint when it exits non-zero, and a report it cannot parse", async () => {

@@ -53,16 +53,19 @@ describeStreamLogContract('Kafka with the schema registry', async () => ({
 describe('Kafka stream log', () => {
   const newTopic = (): TopicSpec => ({ name: `kafka-${randomBytes(5).toString('hex')}`, schema: 'domain-event' });
 
-  it('creates topics with the configured partition count', async () => {
-    const log = createKafkaStreamLog({ ...options, partitions: 3 });
-    const topic = newTopic();
-    await log.ensureTopics([topic]);
+  it('creates topics with the configured partition count, each partition with a leader on return', async () => {
+    const log = createKafkaStreamLog({ ...options, partitions: 12 });
+    const topics = [newTopic(), newTopic()];
+    await log.ensureTopics(topics);
     await log.close();
     const admin = kafka.admin();
     await admin.connect();
-    const metadata = await admin.fetchTopicMetadata({ topics: [`${topicPrefix}${topic.name}`] });
+    const metadata = await admin.fetchTopicMetadata({ topics: topics.map((topic) => `${topicPrefix}${topic.name}`) });
     await admin.disconnect();
-    expect(metadata.topics[0]?.partitions).toHaveLength(3);
+    for (const { partitions } of metadata.topics) {
+      expect(partitions).toHaveLength(12);
+      expect(partitions.filter(({ leader }) => leader < 0)).toEqual([]);
+    }
   });
 
   it('publishes more than the broker takes in one request, in order, for one key', async () => {
@@ -115,7 +118,7 @@ describe('Kafka stream log', () => {
     const topic = `${topicPrefix}${newTopic().name}`;
     const creator = kafka.admin();
     await creator.connect();
-    await creator.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await creator.createTopics({ topics: [{ topic, numPartitions: 1 }] });
     await creator.disconnect();
 
     // What a process that lost the race sees: kafkajs receives the error answer and resolves false.

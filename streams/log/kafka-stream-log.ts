@@ -2,10 +2,12 @@
 // the schema registry's wire format (Confluent-compatible API; Apicurio in tests).
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import avsc from 'avsc';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Kafka,
   logLevel,
   Partitioners,
+  type Admin,
   type Consumer,
   type EachBatchPayload,
   type IHeaders,
@@ -54,8 +56,13 @@ export interface KafkaStreamLogOptions {
 const FETCH_MAX_WAIT_MS = 500;
 // A fetch brings up to this much of each partition. kafkajs's 1 MiB default holds about
 // 2,000 scanner results, so a 10,000-record batch could never form; larger batches mean
-// fewer, cheaper statements per record. Eight partitions stay under 64 MiB per fetch.
+// fewer, cheaper statements per record.
 const FETCH_BYTES_PER_PARTITION = 8 * 1024 * 1024;
+// A fetch brings up to this much in all. kafkajs hands a fetch's partitions to the
+// handlers running at once (partitionsAtOnce) and fetches again only when all are
+// handled, so a fetch of one partition leaves the other handlers idle: kafkajs's
+// 10 MB default holds little more than one full partition. Eight full partitions fit.
+const FETCH_BYTES = 8 * FETCH_BYTES_PER_PARTITION;
 const HEARTBEAT_INTERVAL_MS = 3_000;
 const REGISTRY_TIMEOUT_MS = 10_000;
 // The Confluent wire format: magic byte 0, the schema id as a big-endian int32, the Avro body.
@@ -174,8 +181,8 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       // (the broker's TOPIC_ALREADY_EXISTS); any other creation error rejects.
       await admin.createTopics({
         topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
-        waitForLeaders: true,
       });
+      await untilLeadersElected(admin, missing);
     },
 
     async publish<Value>(topic: TopicSpec, records: OutgoingRecord<Value>[]): Promise<void> {
@@ -239,6 +246,7 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
         maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
+        maxBytes: FETCH_BYTES,
         heartbeatInterval: HEARTBEAT_INTERVAL_MS,
       });
       await consumer.connect();
@@ -330,6 +338,30 @@ function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
     if (last !== undefined) decoded[name] = last.toString();
   }
   return decoded;
+}
+
+const LEADER_ELECTION_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits until every partition of freshly created topics has a leader. kafkajs's own
+ * `waitForLeaders` retries only LEADER_NOT_AVAILABLE, but a KRaft broker answers
+ * UNKNOWN_TOPIC_OR_PARTITION for a moment after its controller created a topic
+ * (seen in CI), which made topic creation fail although it had succeeded.
+ */
+async function untilLeadersElected(admin: Admin, topics: string[]): Promise<void> {
+  const deadline = Date.now() + LEADER_ELECTION_TIMEOUT_MS;
+  const everyPartitionLed = ({ topics: described }: Awaited<ReturnType<Admin['fetchTopicMetadata']>>) =>
+    described.every(({ partitions }) => partitions.length > 0 && partitions.every(({ leader }) => leader >= 0));
+  // The two answers of a topic whose creation has not reached this broker yet mean "not yet"; anything else fails.
+  const notYetIfPropagating = (error: unknown) => {
+    const type = (error as { type?: unknown } | null)?.type;
+    if (type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE') return false;
+    throw error;
+  };
+  while (!(await admin.fetchTopicMetadata({ topics }).then(everyPartitionLed, notYetIfPropagating))) {
+    if (Date.now() >= deadline) throw new Error(`topics ${topics.join(', ')} have no leader ${LEADER_ELECTION_TIMEOUT_MS} ms after their creation`);
+    await sleep(100);
+  }
 }
 
 const levelNames = {

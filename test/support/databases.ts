@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../services/platform/db/database.js';
 import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
-import { migrate } from '../../services/platform/db/migrate.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { databaseUrl, testServices } from './services.js';
 
@@ -36,10 +36,12 @@ export async function freshPostgres(): Promise<TestDatabase> {
   };
 }
 
-/** A new in-memory embedded database with the same migrations. */
+let embeddedTemplate: Blob | undefined;
+
+/** A new in-memory embedded database started from the run's migrated snapshot. */
 export async function freshEmbedded(): Promise<TestDatabase> {
-  const db = await createEmbeddedDatabase(undefined);
-  await migrate(db);
+  embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
+  const db = await createEmbeddedDatabase(undefined, embeddedTemplate);
   return { db, url: undefined, drop: () => db.close() };
 }
 
