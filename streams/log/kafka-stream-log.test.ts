@@ -68,6 +68,21 @@ describe('Kafka stream log', () => {
     }
   });
 
+  it('creates topics from many processes at once, each partition with a leader on return', async () => {
+    // Concurrent creations are what make a KRaft broker answer UNKNOWN_TOPIC_OR_PARTITION
+    // for a topic its controller has just created; kafkajs's own leader wait fails on that.
+    const logs = Array.from({ length: 20 }, () => createKafkaStreamLog({ ...options, partitions: 12 }));
+    const topicsByLog = logs.map(() => [newTopic(), newTopic()]);
+    await Promise.all(logs.map((log, n) => log.ensureTopics(topicsByLog[n]!)));
+    await Promise.all(logs.map((log) => log.close()));
+    const admin = kafka.admin();
+    await admin.connect();
+    const metadata = await admin.fetchTopicMetadata({ topics: topicsByLog.flat().map((topic) => `${topicPrefix}${topic.name}`) });
+    await admin.disconnect();
+    expect(metadata.topics).toHaveLength(40);
+    for (const { partitions } of metadata.topics) expect(partitions.filter(({ leader }) => leader < 0)).toEqual([]);
+  });
+
   it('publishes more than the broker takes in one request, in order, for one key', async () => {
     const log = createKafkaStreamLog(options);
     const topic = newTopic();
@@ -118,7 +133,7 @@ describe('Kafka stream log', () => {
     const topic = `${topicPrefix}${newTopic().name}`;
     const creator = kafka.admin();
     await creator.connect();
-    await creator.createTopics({ topics: [{ topic, numPartitions: 1 }] });
+    await creator.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: false });
     await creator.disconnect();
 
     // What a process that lost the race sees: kafkajs receives the error answer and resolves false.

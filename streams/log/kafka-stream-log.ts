@@ -179,8 +179,10 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       if (missing.length === 0) return;
       // Resolves false instead of failing when another process created them meanwhile
       // (the broker's TOPIC_ALREADY_EXISTS); any other creation error rejects.
+      // kafkajs waits for leaders by default, failing on KRaft's transient answer; we wait ourselves.
       await admin.createTopics({
         topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
+        waitForLeaders: false,
       });
       await untilLeadersElected(admin, missing);
     },
@@ -344,7 +346,7 @@ const LEADER_ELECTION_TIMEOUT_MS = 30_000;
 
 /**
  * Waits until every partition of freshly created topics has a leader. kafkajs's own
- * `waitForLeaders` retries only LEADER_NOT_AVAILABLE, but a KRaft broker answers
+ * `waitForLeaders` (on unless turned off) retries only LEADER_NOT_AVAILABLE, but a KRaft broker answers
  * UNKNOWN_TOPIC_OR_PARTITION for a moment after its controller created a topic
  * (seen in CI), which made topic creation fail although it had succeeded.
  */
