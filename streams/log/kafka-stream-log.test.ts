@@ -52,17 +52,23 @@ describeStreamLogContract('Kafka with the schema registry', async () => ({
 
 describe('Kafka stream log', () => {
   const newTopic = (): TopicSpec => ({ name: `kafka-${randomBytes(5).toString('hex')}`, schema: 'domain-event' });
+  /** The broker's metadata of these topics, as a separate client sees it. */
+  const partitionsOf = async (topics: TopicSpec[]) => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return (await admin.fetchTopicMetadata({ topics: topics.map((topic) => `${topicPrefix}${topic.name}`) })).topics;
+    } finally {
+      await admin.disconnect();
+    }
+  };
 
   it('creates topics with the configured partition count, each partition with a leader on return', async () => {
     const log = createKafkaStreamLog({ ...options, partitions: 12 });
     const topics = [newTopic(), newTopic()];
     await log.ensureTopics(topics);
     await log.close();
-    const admin = kafka.admin();
-    await admin.connect();
-    const metadata = await admin.fetchTopicMetadata({ topics: topics.map((topic) => `${topicPrefix}${topic.name}`) });
-    await admin.disconnect();
-    for (const { partitions } of metadata.topics) {
+    for (const { partitions } of await partitionsOf(topics)) {
       expect(partitions).toHaveLength(12);
       expect(partitions.filter(({ leader }) => leader < 0)).toEqual([]);
     }
@@ -75,12 +81,9 @@ describe('Kafka stream log', () => {
     const topicsByLog = logs.map(() => [newTopic(), newTopic()]);
     await Promise.all(logs.map((log, n) => log.ensureTopics(topicsByLog[n]!)));
     await Promise.all(logs.map((log) => log.close()));
-    const admin = kafka.admin();
-    await admin.connect();
-    const metadata = await admin.fetchTopicMetadata({ topics: topicsByLog.flat().map((topic) => `${topicPrefix}${topic.name}`) });
-    await admin.disconnect();
-    expect(metadata.topics).toHaveLength(40);
-    for (const { partitions } of metadata.topics) expect(partitions.filter(({ leader }) => leader < 0)).toEqual([]);
+    const created = await partitionsOf(topicsByLog.flat());
+    expect(created).toHaveLength(40);
+    for (const { partitions } of created) expect(partitions.filter(({ leader }) => leader < 0)).toEqual([]);
   });
 
   it('publishes more than the broker takes in one request, in order, for one key', async () => {
