@@ -15,10 +15,10 @@ import { createPostgresDatabase } from './platform/db/postgres.js';
 import type { Logger } from './platform/logger.js';
 import { createReadiness, type DependencyChecks, type ReadinessCheck } from './platform/readiness.js';
 import { retryWhileUnavailable } from './platform/startup.js';
-import { createEmbeddedStreamLog } from '../streams/log/embedded-stream-log.js';
-import { createKafkaStreamLog } from '../streams/log/kafka-stream-log.js';
-import type { StreamLog } from '../streams/log/stream-log.js';
-import { allTopics } from '../streams/topics.js';
+import { createEmbeddedStreamLog } from './platform/streams/log/embedded-stream-log.js';
+import { createKafkaStreamLog } from './platform/streams/log/kafka-stream-log.js';
+import type { StreamLog } from './platform/streams/log/stream-log.js';
+import { allTopics } from './platform/streams/topics.js';
 
 export interface Platform {
   config: Config;

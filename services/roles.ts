@@ -1,11 +1,10 @@
 // The three roles a process can play. `all` (the embedded default) runs every
 // role in one process; the full profile can run each separately and scale it out.
+// Each role takes its part of every module: handlers, processors or workers.
 import type { Platform } from './composition.js';
-import { buildApp } from './http/app.js';
-import { createGuard, createHandlers, createLimiterState } from './http/routes.js';
-import { createOutboxRelay } from '../streams/outbox-relay.js';
-import { createProcessors } from '../streams/processors/index.js';
-import { createWorkers } from './workers.js';
+import { createModules, handlersOf, processorsOf, workersOf } from './modules.js';
+import { buildApp } from './platform/http/app.js';
+import { createOutboxRelay } from './platform/streams/outbox-relay.js';
 
 export type Role = 'api' | 'streams' | 'workers';
 export interface RunningRole {
@@ -18,12 +17,12 @@ const operationsServedWhileStarting = new Set(['getHealth', 'getReady', 'getOpen
 
 /** Listens at once; until platform.prepare() has finished, only the probes and the document are served (others: 503). */
 export async function startApi(platform: Platform): Promise<RunningRole & { address: string }> {
-  const routeDependencies = { readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config };
+  const modules = createModules(platform);
   const app = await buildApp({
     logger: platform.logger,
-    handlers: createHandlers(routeDependencies),
-    guard: createGuard(routeDependencies),
-    limiterState: createLimiterState(routeDependencies),
+    handlers: handlersOf(modules.list),
+    guard: modules.guard,
+    limiterState: modules.limiterState,
     trustedProxies: platform.config.trustedProxies,
     isAvailable: (operationId) => platform.isPrepared() || operationsServedWhileStarting.has(operationId),
   });
@@ -31,10 +30,11 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
   return { address, stop: () => app.fastify.close() };
 }
 
+/** The outbox relay and every module's stream processors, each a consumer group of its own. */
 export async function startStreams(platform: Platform): Promise<RunningRole> {
   const relay = createOutboxRelay({ db: platform.db, log: platform.streamLog, logger: platform.logger.child({ component: 'outbox-relay' }) });
   relay.start();
-  const subscriptions = await Promise.all(createProcessors(platform).map((start) => start(platform.streamLog)));
+  const subscriptions = await Promise.all(processorsOf(createModules(platform).list).map((processor) => platform.streamLog.subscribe(processor)));
   return {
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));
@@ -43,8 +43,12 @@ export async function startStreams(platform: Platform): Promise<RunningRole> {
   };
 }
 
+/**
+ * Every module's job workers and sweeps. Each claims its work with FOR UPDATE SKIP
+ * LOCKED, so any number of worker processes can share the queue.
+ */
 export async function startWorkers(platform: Platform): Promise<RunningRole> {
-  const workers = createWorkers(platform);
+  const workers = workersOf(createModules(platform).list);
   for (const worker of workers) worker.start();
   return { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) };
 }

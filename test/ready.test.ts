@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
-import { buildApp, type App } from '../services/http/app.js';
-import { createHandlers, createLimiterState } from '../services/http/routes.js';
+import { buildApp, type App } from '../services/platform/http/app.js';
+import { createModules, handlersOf } from '../services/modules.js';
 import { connectClickHouse } from '../services/platform/analytics/clickhouse-client.js';
 import { chsql, identifier } from '../services/platform/analytics/clickhouse-sql.js';
 import { parseConfig } from '../services/platform/config.js';
@@ -50,8 +50,8 @@ describe('GET /ready on the full profile', () => {
       CLICKHOUSE_DATABASE: clickhouseDatabase,
     });
     platform = await createPlatform(config, createLogger('silent'));
-    const routeDependencies = { readiness: platform.readiness, db: platform.db, counters: platform.counters, config: platform.config };
-    app = await buildApp({ logger: platform.logger, handlers: createHandlers(routeDependencies), guard: async () => ({}) as never, limiterState: createLimiterState(routeDependencies), trustedProxies: [] });
+    const modules = createModules(platform);
+    app = await buildApp({ logger: platform.logger, handlers: handlersOf(modules.list), guard: async () => ({}) as never, limiterState: modules.limiterState, trustedProxies: [] });
     await platform.prepare(new AbortController().signal);
   });
 

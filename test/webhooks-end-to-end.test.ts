@@ -20,7 +20,7 @@ import { createLogger } from '../services/platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from '../services/roles.js';
 import { createTestCertificates } from '../services/webhooks/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
-import { appendToOutbox } from '../streams/outbox.js';
+import { appendToOutbox } from '../services/platform/streams/outbox.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { testServices } from './support/services.js';
 

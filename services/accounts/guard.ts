@@ -3,15 +3,15 @@
 // organization they act in and X-Expected-Organization (409), then the
 // permission the document's x-permission names, or any one of x-permission-any (403).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { requirePrincipal, type OperationSecurity, type RequestContext, type RequestGuard, type RequiredPermission } from '../http/handler.js';
+import { requirePrincipal, type OperationSecurity, type RequestContext, type RequestGuard, type RequiredPermission } from '../platform/http/handler.js';
 import type { Database } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
-import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/api-keys.js';
-import { resolveActingMembership } from '../organizations/memberships.js';
+import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
+import { resolveActingMembership } from '../organizations/index.js';
 import type { AccessTokens } from './access-tokens.js';
-import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from './identity-audit.js';
-import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from './permissions.js';
-import type { Principal } from './principal.js';
+import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
+import type { Principal } from '../platform/principal.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
 

@@ -4,7 +4,7 @@
 // the state of the limit that counted the request, or, for a response no limit
 // counted (open routes, 401s, unknown routes), the source address's state.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { LimiterStateOf, OperationHandler } from '../http/handler.js';
+import type { LimiterStateOf, OperationHandler } from '../platform/http/handler.js';
 import type { Counters, WindowCount } from '../platform/counters/counters.js';
 import { AppError, withHeaders } from '../platform/errors.js';
 

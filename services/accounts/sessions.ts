@@ -3,7 +3,7 @@
 // again means it was copied, so the whole family ends (RFC 6819 5.2.2.3).
 import type { Queryable } from '../platform/db/database.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
-import { newSecret, secretDigest } from './secrets.js';
+import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 export type SignInMethod = 'password' | 'social' | 'sso';
 

@@ -4,7 +4,7 @@
 // A code works once, for a minute, and only its SHA-256 digest is stored.
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { asOrgId } from '../platform/db/database.js';
-import { newSecret, secretDigest } from './secrets.js';
+import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 export const SIGN_IN_CODE_TTL_SECONDS = 60;
 const SIGN_IN_CODE_PREFIX = 'snc_';

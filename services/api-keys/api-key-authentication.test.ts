@@ -2,7 +2,7 @@
 // grantable, in the organization that issued it, whoever issued it.
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../test/support/test-app.js';
-import { scopeRegistry, type ScopeRegistry } from '../accounts/permissions.js';
+import { scopeRegistry, type ScopeRegistry } from '../platform/authorization/permissions.js';
 
 const withoutMembersRead: ScopeRegistry = { grantable: new Map([...scopeRegistry.grantable].filter(([scope]) => scope !== 'members:read')) };
 

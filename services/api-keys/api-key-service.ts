@@ -1,10 +1,10 @@
 // Issuing and revoking API keys (spec 5.4): a caller grants only grantable scopes
 // they hold themselves, for a bounded time. Audited and announced in the same
 // transaction as the change; a refused issue is audited on its own.
-import { appendToOutbox } from '../../streams/outbox.js';
-import { actorOf, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
-import { refusedScopes, type ScopeRegistry } from '../accounts/permissions.js';
-import { eventActorOf, type UserPrincipal } from '../accounts/principal.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
+import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { refusedScopes, type ScopeRegistry } from '../platform/authorization/permissions.js';
+import { eventActorOf, type UserPrincipal } from '../platform/principal.js';
 import type { Database } from '../platform/db/database.js';
 import { notFound, validationFailed, type AppError } from '../platform/errors.js';
 import { insertApiKey, revokeApiKey, type ApiKey } from './api-keys.js';

@@ -2,7 +2,7 @@
 // SHA-256 digest and a short display start are kept.
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { asOrgId } from '../platform/db/database.js';
-import { newSecret, secretDigest } from '../accounts/secrets.js';
+import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 /** Recognizable by secret scanners (GitHub, GitGuardian...) when a key leaks. */
 export const API_KEY_PREFIX = 'snk_live_';

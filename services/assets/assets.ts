@@ -3,9 +3,9 @@
 // organization, so another organization's asset is simply not found. Each change
 // is audited in the identity trail and announced through the outbox in the
 // transaction that makes it.
-import { appendToOutbox } from '../../streams/outbox.js';
-import { actorOf, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
-import { eventActorOf, type Principal } from '../accounts/principal.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
+import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { notFound } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';

@@ -11,8 +11,8 @@ import { asOrgId, type Database, type OrgId, type Queryable } from '../platform/
 import type { Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import { createPollingLoop } from '../platform/polling-loop.js';
-import { parseImageReference, type ImageReference } from '../scans/image-reference.js';
-import { createScan } from '../scans/scans.js';
+import { parseImageReference, type ImageReference } from '../scans/index.js';
+import { createScan } from '../scans/index.js';
 
 export const SCHEDULE_BATCH_SIZE = 100;
 

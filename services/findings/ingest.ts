@@ -8,8 +8,8 @@
 // last_seen_scan_id) < (scan time, scan id), and a completion is applied only
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
-import { appendManyToOutbox, packedSystemEventsCte } from '../../streams/outbox.js';
-import { topics } from '../../streams/topics.js';
+import { appendManyToOutbox, packedSystemEventsCte } from '../platform/streams/outbox.js';
+import { topics } from '../platform/streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
 

@@ -1,14 +1,4 @@
-// The shared security suite (test/support/security-suite.ts) over the finding operations.
-import { describeSecuritySuite } from '../../test/support/security-suite.js';
-import { importedFindings } from '../../test/support/pipeline.js';
+// The shared security suite (test/support/security-suite.ts) over every secured operation of this module.
+import { describeModuleSecurity } from '../../test/support/security-suite.js';
 
-describeSecuritySuite({
-  title: 'findings',
-  includes: (operation) => operation.tags.includes('findings'),
-  fixtures: {
-    getFinding: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! } }),
-    listFindingEvents: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! } }),
-    listAssetFindings: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).assetId } }),
-    updateFinding: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).findingIds[0]! }, body: { status: 'triaged' } }),
-  },
-});
+describeModuleSecurity('findings');

@@ -6,7 +6,7 @@
 // This is the one bulk write that crosses organizations (spec 1.1 rule 8): it
 // selects due findings of every organization, and files each finding's timeline
 // event and domain event in that finding's own organization, taken from the row.
-import { appendEventsToOutbox } from '../../streams/outbox.js';
+import { appendEventsToOutbox } from '../platform/streams/outbox.js';
 import type { Database, Queryable } from '../platform/db/database.js';
 import { asOrgId } from '../platform/db/database.js';
 import { createPeriodicWorker, type Worker } from '../platform/jobs.js';

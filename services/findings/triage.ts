@@ -2,8 +2,8 @@
 // which permission each needs, and the one conditional write that makes them for
 // PATCH /findings/{id} and POST /findings/bulk alike. resolved and reopened are
 // the pipeline's alone (services/findings/ingest.ts).
-import { appendEventsToOutbox } from '../../streams/outbox.js';
-import { eventActorOf, type Principal } from '../accounts/principal.js';
+import { appendEventsToOutbox } from '../platform/streams/outbox.js';
+import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { validationFailed, type AppError } from '../platform/errors.js';
 import { findingColumns, type FindingRow, type FindingStatus } from './findings.js';

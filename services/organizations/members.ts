@@ -2,10 +2,10 @@
 // only from an owner, and an organization always keeps an owner. Audited and
 // announced as domain events in the same transaction as the change; a refused
 // authorization is audited after its transaction has rolled back.
-import { appendToOutbox } from '../../streams/outbox.js';
-import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../accounts/identity-audit.js';
-import { authorizeRoleChange, isOwnerRole, type Role } from '../accounts/permissions.js';
-import { eventActorOf, type Principal } from '../accounts/principal.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
+import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { authorizeRoleChange, isOwnerRole, type Role } from '../platform/authorization/permissions.js';
+import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { countOwners, deleteMembership, findMember, lockMemberships, updateRole, type Member } from './memberships.js';

@@ -1,9 +1,9 @@
 // Memberships: who belongs to which organization, with which role, and how they
 // arrived (spec 2.9). Changes emit domain events in the caller's transaction.
-import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
+import { appendToOutbox, type NewDomainEvent } from '../platform/streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { asOrgId } from '../platform/db/database.js';
-import { ownerRoles, type Role } from '../accounts/permissions.js';
+import { ownerRoles, type Role } from '../platform/authorization/permissions.js';
 
 export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
 export type Arrival = (typeof arrivals)[number];

@@ -2,7 +2,7 @@
 // seated as owner in the same transaction (spec 2.1).
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { asOrgId } from '../platform/db/database.js';
-import type { Role } from '../accounts/permissions.js';
+import type { Role } from '../platform/authorization/permissions.js';
 import { addMembership } from './memberships.js';
 
 export interface Plan {

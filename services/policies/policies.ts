@@ -8,9 +8,9 @@
 // enabling one disables the one enabled before, in the same transaction. Every
 // change is written to the identity audit trail in the transaction that makes it
 // (spec 6.2, policy authoring); a refused change writes nothing.
-import { originOfContext, recordIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
-import { asUser } from '../accounts/principal.js';
-import { requirePrincipal, type RequestContext } from '../http/handler.js';
+import { originOfContext, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { asUser } from '../platform/principal.js';
+import { requirePrincipal, type RequestContext } from '../platform/http/handler.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { notFound } from '../platform/errors.js';
 import { canonicalRules, type Rule } from './rules.js';

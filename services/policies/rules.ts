@@ -3,7 +3,7 @@
 // value type before a handler runs; these types mirror it. What a schema cannot
 // say (rule names unique within a version) is checked here, and rules are
 // rewritten in one canonical shape before they are stored.
-import type { Fixability, ObservationKind, Severity } from '../findings/observation.js';
+import type { Fixability, ObservationKind, Severity } from '../findings/index.js';
 import { validationFailed } from '../platform/errors.js';
 
 export const MAX_RULES = 50;

@@ -2,9 +2,9 @@
 // topic (through the outbox, in the caller's transaction) and into the asset's
 // licence inventory. Shared by the scan worker and report import, so a scan and an
 // imported report travel the same topic and processor.
-import { appendRecordsToOutbox } from '../../streams/outbox.js';
-import { topics } from '../../streams/topics.js';
-import { dedupeObservations } from '../findings/fingerprint.js';
+import { appendRecordsToOutbox } from '../platform/streams/outbox.js';
+import { topics } from '../platform/streams/topics.js';
+import { dedupeObservations } from '../findings/index.js';
 import {
   toScannerObservationRecord,
   type LicenceRecord,
@@ -12,7 +12,7 @@ import {
   type ObservationKind,
   type ScanCompletionRecord,
   type ScannerResultRecord,
-} from '../findings/observation.js';
+} from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 
 export interface ScannerOutcome {

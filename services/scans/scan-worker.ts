@@ -3,7 +3,7 @@
 // its plan's concurrent-scan limit; otherwise the job waits, the scan stays queued
 // and nobody sees an error (spec 8). Scanners run outside any transaction; their
 // results are written to the outbox in one transaction with the job's completion.
-import type { ObservationKind } from '../findings/observation.js';
+import type { ObservationKind } from '../findings/index.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { createWorker, type Job, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';

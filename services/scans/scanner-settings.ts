@@ -3,7 +3,7 @@
 // organization enables them for a target kind. Container images are the only
 // target kind scans have today.
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import type { ObservationKind } from '../findings/observation.js';
+import type { ObservationKind } from '../findings/index.js';
 
 export const targetKinds = ['container_image'] as const;
 export type TargetKind = (typeof targetKinds)[number];

@@ -2,8 +2,8 @@
 // with parsed observations and licences. Trivy is the first adapter; the built-in
 // scanner arrives as another implementation of the same interface.
 import { execFile } from 'node:child_process';
-import type { ObservationKind } from '../findings/observation.js';
-import { parseTrivyReport } from '../findings/reports/index.js';
+import type { ObservationKind } from '../findings/index.js';
+import { parseTrivyReport } from '../findings/index.js';
 import type { ScannerOutcome } from './scan-results.js';
 
 export interface ScannerAdapter {

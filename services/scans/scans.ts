@@ -1,6 +1,6 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';

@@ -1,11 +1,4 @@
-// The shared security suite (test/support/security-suite.ts) over the scan operations.
-import { describeSecuritySuite } from '../../test/support/security-suite.js';
-import { importedFindings } from '../../test/support/pipeline.js';
+// The shared security suite (test/support/security-suite.ts) over every secured operation of this module.
+import { describeModuleSecurity } from '../../test/support/security-suite.js';
 
-describeSecuritySuite({
-  title: 'scans',
-  includes: (operation) => operation.tags.includes('scans'),
-  fixtures: {
-    getScan: async (t, tenant) => ({ params: { id: (await importedFindings(t, tenant)).scanId } }),
-  },
-});
+describeModuleSecurity('scans');

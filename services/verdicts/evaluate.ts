@@ -5,7 +5,7 @@
 // Findings arrive as groups of identical facets with a count (the summary query
 // collapses findings that look the same to the policy), so the same function
 // serves one finding (count 1) and ten thousand.
-import type { Condition, ConditionField, Rule, SeverityThreshold } from '../policies/rules.js';
+import type { Condition, ConditionField, Rule, SeverityThreshold } from '../policies/index.js';
 
 /**
  * What a rule can see of one finding. A facet no condition of the policy names

@@ -7,10 +7,10 @@
 // Written idempotently, because the log delivers at least once: a row per
 // (organization, scan, fingerprint) is inserted once, and a frozen summary takes
 // no more rows and is never frozen again.
-import type { IngestScan } from '../findings/ingest.js';
-import type { ScannerObservationRecord } from '../findings/observation.js';
+import type { IngestScan } from '../findings/index.js';
+import type { ScannerObservationRecord } from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import type { ConditionField, Rule } from '../policies/rules.js';
+import type { ConditionField, Rule } from '../policies/index.js';
 import { fieldsNamed, thresholdsListed, valuesListed, type FacetGroup } from './evaluate.js';
 
 /** An observation with the scan it belongs to, already checked to be that scan's organization and asset. */

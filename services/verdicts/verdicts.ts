@@ -2,12 +2,12 @@
 // version, recorded once per (scan, policy version) and never changed. The
 // response body is stored as written, so a replay answers the same bytes.
 import { randomUUID } from 'node:crypto';
-import { appendToOutbox } from '../../streams/outbox.js';
-import { eventActorOf, type Principal } from '../accounts/principal.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
+import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors.js';
-import { findEnabledPolicy, type EnabledPolicy } from '../policies/policies.js';
-import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/scans.js';
+import { findEnabledPolicy, type EnabledPolicy } from '../policies/index.js';
+import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/index.js';
 import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
 import { isSummaryFrozen, summaryFacetGroups } from './scan-summary.js';
 

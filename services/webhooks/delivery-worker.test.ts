@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
-import { listIdentityEvents } from '../accounts/identity-audit.js';
+import { listIdentityEvents } from '../platform/audit/identity-trail.js';
 import type { OrgId } from '../platform/db/database.js';
 import { createLogger } from '../platform/logger.js';
 import { MAX_DELIVERY_ATTEMPTS, nominalRetryDelayMs, RETRY_JITTER } from './delivery-schedule.js';

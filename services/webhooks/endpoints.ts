@@ -10,8 +10,8 @@
 // event, both in the same transaction as the change. A refused change writes
 // nothing.
 import { randomUUID } from 'node:crypto';
-import { appendToOutbox } from '../../streams/outbox.js';
-import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../accounts/identity-audit.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
+import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { conflict, notFound, validationFailed, type AppError } from '../platform/errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../http/openapi-document.js';
+import { loadOpenApiDocument } from '../platform/http/openapi-document.js';
 import { webhookEventTypes } from './event-types.js';
 
 describe('webhook event types', () => {

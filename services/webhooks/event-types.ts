@@ -5,7 +5,7 @@
 // This registry only bounds what a subscription may name, so a typo is refused
 // at registration instead of silently never matching. Payload schemas are in
 // api/openapi.yaml (x-webhook-events); event-types.test.ts keeps both equal.
-import type { DomainEvent } from '../../streams/outbox.js';
+import type { DomainEvent } from '../platform/streams/outbox.js';
 
 export const webhookEventTypes = {
   'scan.completed': 'A scan finished and its findings were recorded.',

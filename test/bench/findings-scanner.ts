@@ -5,8 +5,8 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import { createLogger } from '../../services/platform/logger.js';
-import { createKafkaStreamLog } from '../../streams/log/kafka-stream-log.js';
-import { topics } from '../../streams/topics.js';
+import { createKafkaStreamLog } from '../../services/platform/streams/log/kafka-stream-log.js';
+import { topics } from '../../services/platform/streams/topics.js';
 import { completion } from '../support/scanner-results.js';
 
 const PUBLISH_BATCH = 5_000;

@@ -21,9 +21,9 @@ import { createWebhookEndpoints } from '../../services/webhooks/endpoints.js';
 import { createHttpsSender } from '../../services/webhooks/https-sender.js';
 import { createTestCertificates, type TestCertificates } from '../../services/webhooks/testing/certificates.js';
 import { createManager, createOrganization, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
-import { webhookDispatcher } from '../../streams/processors/webhook-dispatcher.js';
-import type { ConsumedRecord } from '../../streams/log/stream-log.js';
-import type { DomainEvent } from '../../streams/outbox.js';
+import { webhookDispatcher } from '../../services/webhooks/processors/webhook-dispatcher.js';
+import type { ConsumedRecord } from '../../services/platform/streams/log/stream-log.js';
+import type { DomainEvent } from '../../services/platform/streams/outbox.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
 import { databaseUrl } from '../support/services.js';
 

@@ -1,4 +1,4 @@
-import type { App } from '../../services/http/app.js';
+import type { App } from '../../services/platform/http/app.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely; every body is validated against api/openapi.yaml
 export interface ApiResponse<Body = any> {

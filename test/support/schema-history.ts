@@ -1,14 +1,15 @@
 // What each topic's values looked like before: the schema a change must stay
-// BACKWARD compatible with is the one the topic used (streams/topics.ts maps topics
+// BACKWARD compatible with is the one the topic used (the topic map maps topics
 // to schema files), not whatever file has the same name. A topic may switch to a
 // new file, files may appear, and files no topic uses may disappear.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TopicSpec } from '../../streams/log/stream-log.js';
+import type { TopicSpec } from '../../services/platform/streams/log/stream-log.js';
 
-const TOPIC_MAP = 'streams/topics.ts';
-// An entry of the topic map as streams/topics.ts writes it: { name: 'domain-events', schema: 'domain-event' }
+// Where the topic map is now, then where it was before (it moved under the platform).
+const TOPIC_MAP_PATHS = ['services/platform/streams/topics.ts', 'streams/topics.ts'];
+// An entry of the topic map as topics.ts writes it: { name: 'domain-events', schema: 'domain-event' }
 const TOPIC_ENTRY = /\{\s*name:\s*'([^']+)',\s*schema:\s*'([^']+)'\s*\}/g;
 
 export interface PreviousSchema {
@@ -27,7 +28,7 @@ export interface TopicSchemaHistory {
   previous: PreviousSchema | undefined;
 }
 
-/** Topic name -> schema name, read from the text of streams/topics.ts. */
+/** Topic name -> schema name, read from the text of the topic map (topics.ts). */
 export function parseTopicMap(source: string): Map<string, string> {
   return new Map([...source.matchAll(TOPIC_ENTRY)].map(([, name, schema]) => [name!, schema!]));
 }
@@ -50,15 +51,16 @@ export function topicSchemaHistory(repositoryRoot: string, topics: readonly Topi
   assertFullHistory(git);
 
   // Only these commits can change what a topic's values look like; newest first.
-  const commits = git('log', '--format=%H', '--', 'schemas', TOPIC_MAP).split('\n').filter(Boolean);
+  const commits = git('log', '--format=%H', '--', 'schemas', ...TOPIC_MAP_PATHS).split('\n').filter(Boolean);
   const topicMaps = new Map<string, Map<string, string>>();
   const topicMapAt = (commit: string): Map<string, string> => {
     let map = topicMaps.get(commit);
     if (!map) {
-      const source = atCommit(commit, TOPIC_MAP);
+      const found = TOPIC_MAP_PATHS.map((file) => ({ file, source: atCommit(commit, file) })).find(({ source }) => source !== undefined);
+      const source = found?.source;
       map = source === undefined ? new Map() : parseTopicMap(source);
       if (source !== undefined && map.size === 0) {
-        throw new Error(`no topic found in ${TOPIC_MAP} at ${commit}: teach TOPIC_ENTRY in test/support/schema-history.ts the way it is written there`);
+        throw new Error(`no topic found in ${found?.file} at ${commit}: teach TOPIC_ENTRY in test/support/schema-history.ts the way it is written there`);
       }
       topicMaps.set(commit, map);
     }

@@ -1,22 +1,24 @@
-// The shared security suite. Every capability runs it for its own operations:
+// The shared security suite. Every module with a secured operation runs it over
+// all of its operations, from services/<module>/security.test.ts:
 //
-//   describeSecuritySuite({
-//     title: 'findings',
-//     includes: (operation) => operation.tags.includes('findings'),
-//     fixtures: { getFinding: async (t, owner) => ({ params: { id: await createFindingIn(t, owner) } }) },
-//   });
+//   describeModuleSecurity('findings');
 //
-// For each secured operation of api/openapi.yaml it selects, it asserts:
+// The operations are the ones the module handles (its entry's handlers), and the
+// resource fixtures the ones its entry contributes: there is no filter to forget,
+// and services/modules.test.ts fails when a module with a secured operation has no
+// such file. For each of the module's secured operations it asserts:
 //   - the document declares the refusals the guard can produce (401, 403, 409, 429, 503; 404 with a path parameter);
 //   - no credential -> 401 with the one body;
 //   - an API key holding every grantable scope except the one (or x-permission-any's) needed -> 403 naming required_scope and principal api_key;
 //   - for an operation with a path parameter: another tenant's resource -> 404 byte-identical to a missing one.
-//     The capability registers a fixture that creates the resource in a tenant and answers the request that reaches it.
+//     The module contributes a fixture that creates the resource in a tenant and answers the request that reaches it.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { isPermission, scopeRegistry } from '../../services/accounts/permissions.js';
-import { declaredPermission, type RequiredPermission } from '../../services/http/handler.js';
-import { loadOpenApiDocument } from '../../services/http/openapi-document.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPermission, scopeRegistry } from '../../services/platform/authorization/permissions.js';
+import type { CapabilityModule, ResourceRequest } from '../../services/platform/module.js';
+import { moduleCatalogue } from './module-catalogue.js';
+import { declaredPermission, type RequiredPermission } from '../../services/platform/http/handler.js';
+import { loadOpenApiDocument } from '../../services/platform/http/openapi-document.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
 
 export interface SecuredOperation {
@@ -33,26 +35,8 @@ export interface SecuredOperation {
   declaredStatuses: string[];
 }
 
-/** A request reaching one resource: path parameters and, where the operation needs one, a valid body. */
-export interface ResourceRequest {
-  params: Record<string, string>;
-  body?: unknown;
-  /**
-   * Path parameters of the request that reaches nothing, for parameters that are
-   * not ids (a version number); the others get fresh random ids, as by default.
-   */
-  missingParams?: Record<string, string>;
-}
-
-/** Creates a resource in the tenant and answers the request that reaches it. */
+/** Creates a resource in the tenant and answers the request that reaches it (the platform's SecurityFixture, with the harness's types). */
 export type ResourceFixture = (t: TestApp, tenant: TestTenant) => Promise<ResourceRequest>;
-
-export interface SecuritySuiteOptions {
-  title: string;
-  includes: (operation: SecuredOperation) => boolean;
-  /** operationId -> fixture, for every selected operation with a path parameter. */
-  fixtures: Record<string, ResourceFixture>;
-}
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const UNAUTHORIZED_BODY = '{"error":"authentication required","code":"unauthorized"}';
@@ -102,11 +86,23 @@ export function expectedForbiddenBody(operation: SecuredOperation, principal: 'u
   return { error: `this operation needs ${operation.schemes.includes('session') ? 'a browser session' : 'an API key'}`, code: 'forbidden', principal };
 }
 
-export function describeSecuritySuite(options: SecuritySuiteOptions): void {
-  const operations = securedOperations().filter(options.includes);
-  const grantable = [...scopeRegistry.grantable.keys()];
+/** The secured operations a module handles. */
+export function securedOperationsOf(module: CapabilityModule): SecuredOperation[] {
+  return securedOperations().filter((operation) => Object.hasOwn(module.handlers, operation.operationId));
+}
 
-  describe(`security suite: ${options.title}`, () => {
+export function describeModuleSecurity(moduleName: string): void {
+  const module = moduleCatalogue().find((candidate) => candidate.name === moduleName);
+  if (!module) throw new Error(`no module named ${moduleName} in services/modules.ts`);
+  const operations = securedOperationsOf(module);
+  const grantable = [...scopeRegistry.grantable.keys()];
+  let fixtures: Record<string, ResourceFixture> = {};
+
+  describe(`security suite: ${moduleName}`, () => {
+    beforeAll(async () => {
+      fixtures = ((await module.securityFixtures?.()) ?? {}) as Record<string, ResourceFixture>;
+    });
+
     it('selects at least one operation', () => {
       expect(operations.length).toBeGreaterThan(0);
     });
@@ -124,7 +120,7 @@ export function describeSecuritySuite(options: SecuritySuiteOptions): void {
 
       if (operation.pathParameters.length > 0) {
         it('has a resource fixture registered', () => {
-          expect(options.fixtures[operation.operationId], `register a fixture for ${operation.operationId}`).toBeTypeOf('function');
+          expect(fixtures[operation.operationId], `contribute a security fixture for ${operation.operationId} in services/${moduleName}/index.ts`).toBeTypeOf('function');
         });
       }
     });
@@ -151,8 +147,8 @@ export function describeSecuritySuite(options: SecuritySuiteOptions): void {
 
         if (operation.pathParameters.length === 0) return;
         it("answers another tenant's resource exactly like a missing one (404)", async () => {
-          const fixture = options.fixtures[operation.operationId];
-          if (!fixture) throw new Error(`no resource fixture registered for ${operation.operationId}`);
+          const fixture = fixtures[operation.operationId];
+          if (!fixture) throw new Error(`no security fixture contributed for ${operation.operationId}`);
           const [owner, other] = await t.current.twoTenants();
           const request = await fixture(t.current, owner);
           const credential = operation.schemes.includes('session') ? other.owner.token : (await t.current.apiKey(other.owner, grantable)).key;

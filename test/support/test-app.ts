@@ -6,9 +6,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ScryptParameters } from '../../services/accounts/passwords.js';
-import type { Role, ScopeRegistry } from '../../services/accounts/permissions.js';
-import { buildApp, type App } from '../../services/http/app.js';
-import { createGuard, createHandlers, createLimiterState } from '../../services/http/routes.js';
+import type { Role, ScopeRegistry } from '../../services/platform/authorization/permissions.js';
+import { buildApp, type App } from '../../services/platform/http/app.js';
+import { createModules, handlersOf } from '../../services/modules.js';
+import { createSqlAnalytics } from '../../services/platform/analytics/sql-analytics.js';
 import { addMembership } from '../../services/organizations/memberships.js';
 import type { Config } from '../../services/platform/config.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
@@ -148,21 +149,19 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     rateLimit: { perMinute: 600, authPerMinute: 1_000_000, failClosed: false, ...options.rateLimit },
     webhookSecretKey,
     webhookAllowPrivateDestinations: options.allowPrivateWebhookDestinations ?? false,
+    webhookTrustedCaPem: undefined,
+    webhookDeliveryConcurrency: 128,
   };
-  const dependencies = {
-    readiness: async () => ({ ready: true, dependencies: {} }),
-    db,
-    counters,
-    config,
-    passwordHashing: TEST_SCRYPT,
-    scopeRegistry: options.scopeRegistry,
-    resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress,
-  };
+  const logger = createLogger('silent');
+  const modules = createModules(
+    { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, logger, analytics: createSqlAnalytics({ db }) },
+    { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress },
+  );
   const app = await buildApp({
-    logger: createLogger('silent'),
-    handlers: createHandlers(dependencies),
-    guard: createGuard(dependencies),
-    limiterState: createLimiterState(dependencies),
+    logger,
+    handlers: handlersOf(modules.list),
+    guard: modules.guard,
+    limiterState: modules.limiterState,
     trustedProxies: options.trustedProxies ?? [],
   });
   const call = apiClient(app);

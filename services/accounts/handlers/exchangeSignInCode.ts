@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { unauthorized } from '../../platform/errors.js';
-import { originOfContext, recordIdentityEvent } from '../identity-audit.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Sessions } from '../sessions.js';
 import { redeemSignInCode } from '../sign-in-codes.js';
 

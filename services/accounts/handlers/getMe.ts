@@ -1,10 +1,10 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { findMember } from '../../organizations/memberships.js';
-import { findOrganization } from '../../organizations/organizations.js';
-import { allPermissions } from '../permissions.js';
-import { asUser } from '../principal.js';
+import { findMember } from '../../organizations/index.js';
+import { findOrganization } from '../../organizations/index.js';
+import { allPermissions } from '../../platform/authorization/permissions.js';
+import { asUser } from '../../platform/principal.js';
 import { findUser } from '../users.js';
 
 /** GET /api/v1/me: the person, and the organization this request acts in with their role and permissions there. */

@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { listIdentityEvents } from '../identity-audit.js';
-import { parseTimestamp } from '../timestamps.js';
+import { listIdentityEvents } from '../../platform/audit/identity-trail.js';
+import { parseTimestamp } from '../../platform/http/timestamps.js';
 
 // Passed on as written: the trail compares with microseconds, which a Date would drop.
 const validTimestamp = (name: string, value: string): string => (parseTimestamp(name, value), value);

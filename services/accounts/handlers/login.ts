@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { unauthorized } from '../../platform/errors.js';
-import { personalOrganizationOf } from '../../organizations/organizations.js';
-import { originOfContext, recordIdentityEvent } from '../identity-audit.js';
+import { personalOrganizationOf } from '../../organizations/index.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { PasswordHasher } from '../passwords.js';
 import type { Sessions } from '../sessions.js';
 import { findUserForSignIn } from '../users.js';

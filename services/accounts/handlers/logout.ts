@@ -1,9 +1,9 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { personalOrganizationOf } from '../../organizations/organizations.js';
-import { originOfContext, recordIdentityEvent } from '../identity-audit.js';
-import { asUser } from '../principal.js';
+import { personalOrganizationOf } from '../../organizations/index.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import type { Sessions } from '../sessions.js';
 
 /** POST /api/v1/auth/logout: ends the caller's session; its access and refresh tokens stop working at once. */

@@ -1,11 +1,11 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import { asOrgId, type Database } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
-import { findMember } from '../../organizations/memberships.js';
-import { findOrganization } from '../../organizations/organizations.js';
-import { originOfContext, recordIdentityEvent } from '../identity-audit.js';
-import { asUser } from '../principal.js';
+import { findMember } from '../../organizations/index.js';
+import { findOrganization } from '../../organizations/index.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import { setPreferredOrganization } from '../users.js';
 
 /**

@@ -1,10 +1,10 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
-import type { ScopeRegistry } from '../../accounts/permissions.js';
-import { asUser } from '../../accounts/principal.js';
-import { parseTimestamp } from '../../accounts/timestamps.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import type { ScopeRegistry } from '../../platform/authorization/permissions.js';
+import { asUser } from '../../platform/principal.js';
+import { parseTimestamp } from '../../platform/http/timestamps.js';
 import { issueApiKey } from '../api-key-service.js';
 
 interface CreateApiKeyBody {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { specGrantableScopes, specNeverGrantable } from '../../../test/support/spec-permissions.js';
-import { grantableScopes } from '../../accounts/permissions.js';
+import { grantableScopes } from '../../platform/authorization/permissions.js';
 
 describe.each(testProfiles)('GET /api/v1/api-keys/scopes ($profile)', (profile) => {
   const t = useTestApp(profile);

@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
-import { asUser } from '../../accounts/principal.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import { revokeApiKeyOf } from '../api-key-service.js';
 
 /** DELETE /api/v1/api-keys/{id}: idempotent revoke; a key the organization does not have is the standard 404. */

@@ -1,6 +1,6 @@
-import { originOfContext } from '../../accounts/identity-audit.js';
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { archiveAsset as archive } from '../assets.js';
 

@@ -2,7 +2,7 @@
 // in production, as the side effect of a scan request or a report import.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp, TestTenant } from '../../../test/support/test-app.js';
-import { topics } from '../../../streams/topics.js';
+import { topics } from '../../platform/streams/topics.js';
 import type { PageEnvelope } from '../../platform/pagination/page.js';
 
 /** A tag reference no other test uses. */

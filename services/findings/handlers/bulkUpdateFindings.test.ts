@@ -16,7 +16,7 @@ import {
 } from '../../../test/support/findings.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { loadOpenApiDocument } from '../../http/openapi-document.js';
+import { loadOpenApiDocument } from '../../platform/http/openapi-document.js';
 import { BULK_CEILING } from './bulkUpdateFindings.js';
 import { applyStatusChange } from '../triage.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../reports/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 

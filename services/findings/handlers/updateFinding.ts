@@ -1,6 +1,6 @@
-import { authorizeRequest } from '../../accounts/guard.js';
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import { authorizeRequest } from '../../accounts/index.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
 import { getFindingRow, toFindingView, type FindingStatus } from '../findings.js';

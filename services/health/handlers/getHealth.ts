@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
 
 /** Liveness: answers while the process can serve HTTP; checks nothing else (spec 4.7). */
 export function getHealth(): OperationHandler {

@@ -1,5 +1,5 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { loadOpenApiDocument } from '../../http/openapi-document.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { loadOpenApiDocument } from '../../platform/http/openapi-document.js';
 
 /** Serves api/openapi.yaml as JSON so clients and generators read the same definition we route with. */
 export function getOpenApiDocument(): OperationHandler {

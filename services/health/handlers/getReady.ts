@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
 import type { ReadinessCheck } from '../../platform/readiness.js';
 
 /** Readiness: 503 while any configured dependency is unavailable (spec 4.7). */

@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { originOfContext, recordIdentityEvent } from '../../accounts/identity-audit.js';
-import { asUser } from '../../accounts/principal.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import { createOrganization as create } from '../organizations.js';
 
 /** POST /api/v1/orgs: a new organization on the Free plan with the caller as its owner, unconditionally. */

@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { asUser } from '../../accounts/principal.js';
+import { asUser } from '../../platform/principal.js';
 import { listOrganizationsOf } from '../organizations.js';
 
 /** GET /api/v1/orgs: the caller's organizations, oldest first, marking the one this request acts in. */

@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
 import { removeMember as remove } from '../members.js';
 
 /** DELETE /api/v1/members/{userId}: removes a member; the API keys they issued keep working. */

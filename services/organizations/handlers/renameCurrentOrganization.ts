@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { actorOf, originOfContext, recordIdentityEvent } from '../../accounts/identity-audit.js';
+import { actorOf, originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { renameOrganization } from '../organizations.js';
 
 /** PATCH /api/v1/orgs/current: renames the acting organization (organization:manage, which no key can hold). */

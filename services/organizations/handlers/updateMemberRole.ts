@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
-import type { Role } from '../../accounts/permissions.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import type { Role } from '../../platform/authorization/permissions.js';
 import { changeMemberRole } from '../members.js';
 
 /** PATCH /api/v1/members/{userId}: changes a role; see services/organizations/members.ts for the rules. */

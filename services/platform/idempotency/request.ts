@@ -1,7 +1,7 @@
 // The HTTP side of idempotency (spec 4.10): where the key comes from, what makes
 // two requests "the same", and how a stored response goes back on the wire.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HandlerResult } from '../../http/handler.js';
+import type { HandlerResult } from '../http/handler.js';
 import { validationFailed } from '../errors.js';
 import { canonicalDigest } from '../pagination/canonical-json.js';
 import type { IdempotentResponse } from './idempotency.js';

@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { authorOf, updatePolicy as changePolicy, type PolicyChange } from '../policies.js';
 

@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
-import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/reports/index.js';
-import type { ObservationKind, ParsedReport } from '../../findings/observation.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
+import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/index.js';
+import type { ObservationKind, ParsedReport } from '../../findings/index.js';
 import type { Database } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { createIdempotency } from '../../platform/idempotency/idempotency.js';

@@ -1,6 +1,6 @@
-import { actorOf, originOfContext, recordIdentityEvent } from '../../accounts/identity-audit.js';
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import { actorOf, originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { changeScannerSettings, readScannerSettings, targetKinds, type ScannerSwitches, type TargetKind } from '../scanner-settings.js';
 

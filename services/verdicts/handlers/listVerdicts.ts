@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { boundedLimit } from '../../policies/policies.js';
+import { boundedLimit } from '../../policies/index.js';
 import { listVerdicts as readVerdicts } from '../verdicts.js';
 
 /** GET /api/v1/verdicts: newest first, optionally of one scan, bounded by limit (not paginated). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
-import { grantableScopes } from '../../accounts/permissions.js';
+import { grantableScopes } from '../../platform/authorization/permissions.js';
 import { activeSigningSecrets, signingSecretBox } from '../signing-secrets.js';
 import { destinationsReaching, refusedAddresses, resolveFromTable } from '../testing/address-notations.js';
 import { destination } from '../testing/api-fixtures.js';

@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
-import { asUser } from '../../accounts/principal.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import type { WebhookEndpoints } from '../endpoints.js';
 
 /** DELETE /api/v1/webhooks/{id}: deletes the endpoint and its delivery history. */

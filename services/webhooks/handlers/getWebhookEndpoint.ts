@@ -1,5 +1,5 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { WebhookEndpoints } from '../endpoints.js';
 
 /** GET /api/v1/webhooks/{id}: one endpoint of the acting organization, never its secret; any other id is the standard 404. */

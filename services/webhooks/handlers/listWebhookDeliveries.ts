@@ -1,5 +1,5 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { DeliveryQuery, WebhookEndpoints } from '../endpoints.js';
 
 /** GET /api/v1/webhooks/deliveries: the acting organization's deliveries, newest first, bounded by limit (clamped to 200). */

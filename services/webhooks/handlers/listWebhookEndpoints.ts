@@ -1,5 +1,5 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
 import type { WebhookEndpoints } from '../endpoints.js';
 
 /** GET /api/v1/webhooks: the acting organization's endpoints, oldest first, never their secrets. */

@@ -1,7 +1,7 @@
-import type { OperationHandler } from '../../http/handler.js';
-import { requirePrincipal } from '../../http/handler.js';
-import { originOfContext } from '../../accounts/identity-audit.js';
-import { asUser } from '../../accounts/principal.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import { asUser } from '../../platform/principal.js';
 import type { WebhookEndpoints } from '../endpoints.js';
 
 /** POST /api/v1/webhooks/deliveries/{id}/redeliver: queues the delivery's event again for its endpoint, as a new delivery. */

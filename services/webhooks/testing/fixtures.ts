@@ -2,9 +2,9 @@
 // test moves by hand, and domain events fed to the dispatcher as the stream log
 // would feed them.
 import { randomUUID } from 'node:crypto';
-import { webhookDispatcher } from '../../../streams/processors/webhook-dispatcher.js';
-import type { ConsumedRecord } from '../../../streams/log/stream-log.js';
-import type { DomainEvent } from '../../../streams/outbox.js';
+import { webhookDispatcher } from '../processors/webhook-dispatcher.js';
+import type { ConsumedRecord } from '../../platform/streams/log/stream-log.js';
+import type { DomainEvent } from '../../platform/streams/outbox.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { asOrgId, type Database, type OrgId } from '../../platform/db/database.js';
 import type { EndpointManager } from '../endpoints.js';

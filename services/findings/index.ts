@@ -1,0 +1,50 @@
+// Findings (spec 2.4-2.6, 4.2): one row per issue per asset, their timelines,
+// triage and suppression, the report parsers, and the stream processor that
+// applies scanner results. Scans, policies and verdicts read its types and
+// ingest state through this entry.
+import type { Database } from '../platform/db/database.js';
+import type { Logger } from '../platform/logger.js';
+import type { CapabilityModule } from '../platform/module.js';
+import type { CursorCodec } from '../platform/pagination/cursor.js';
+import { bulkUpdateFindings } from './handlers/bulkUpdateFindings.js';
+import { getFinding } from './handlers/getFinding.js';
+import { listAssetFindings } from './handlers/listAssetFindings.js';
+import { listFindingEvents } from './handlers/listFindingEvents.js';
+import { listFindings } from './handlers/listFindings.js';
+import { updateFinding } from './handlers/updateFinding.js';
+import { findingsProcessor } from './processors/findings-processor.js';
+import { createSuppressionExpirySweep } from './suppression-expiry.js';
+
+export { dedupeObservations } from './fingerprint.js';
+export { isFinalScanState, isKnownObservationKind, loadIngestScans, type IngestScan } from './ingest.js';
+export {
+  toScannerObservationRecord,
+  type Fixability,
+  type LicenceRecord,
+  type Observation,
+  type ObservationKind,
+  type ParsedReport,
+  type ScanCompletionRecord,
+  type ScannerObservationRecord,
+  type ScannerResultRecord,
+  type Severity,
+} from './observation.js';
+export { parseReport, parseTrivyReport, ReportFormatError, type ReportFormat } from './reports/index.js';
+
+export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
+  const { db, codec } = deps;
+  return {
+    name: 'findings',
+    handlers: {
+      listFindings: listFindings({ db, codec }),
+      getFinding: getFinding({ db }),
+      listFindingEvents: listFindingEvents({ db, codec }),
+      listAssetFindings: listAssetFindings({ db, codec }),
+      updateFinding: updateFinding({ db }),
+      bulkUpdateFindings: bulkUpdateFindings({ db }),
+    },
+    workers: () => [createSuppressionExpirySweep({ db, logger: deps.logger.child({ component: 'suppression-expiry' }) })],
+    processors: () => [findingsProcessor({ db, logger: deps.logger.child({ component: 'findings-processor' }) })],
+    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
+  };
+}

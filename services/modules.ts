@@ -1,0 +1,81 @@
+// The one list of capability modules. The HTTP routes, the worker list and the
+// processor list are each built from it: a capability is added here, once.
+import { createAccountsModule, type AccountsDependencies, type ScryptParameters } from './accounts/index.js';
+import { createAnalyticsModule } from './analytics/index.js';
+import { createApiKeysModule } from './api-keys/index.js';
+import { createAssetsModule } from './assets/index.js';
+import type { Platform } from './composition.js';
+import { createFindingsModule } from './findings/index.js';
+import { createHealthModule } from './health/index.js';
+import { createOrganizationsModule } from './organizations/index.js';
+import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
+import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
+import type { Worker } from './platform/jobs.js';
+import type { CapabilityModule, StreamProcessor } from './platform/module.js';
+import { createCursorCodec } from './platform/pagination/cursor.js';
+import { createPoliciesModule } from './policies/index.js';
+import { createScansModule } from './scans/index.js';
+import { createVerdictsModule } from './verdicts/index.js';
+import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from './webhooks/index.js';
+
+/** What the modules are built from: the platform's ports and the configuration they read. */
+export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'];
+}
+
+/** What tests may replace; production passes none. */
+export interface ModuleOverrides {
+  /** Cheap password hashing keeps suites fast. */
+  passwordHashing?: ScryptParameters;
+  /** A narrowed registry shows that a withdrawn scope stops working. */
+  scopeRegistry?: ScopeRegistry;
+  /** Tests never ask real DNS for webhook destinations. */
+  resolveWebhookDestination?: ResolveAll;
+}
+
+export interface Modules {
+  list: CapabilityModule[];
+  /** The facade's seams, which accounts provides. */
+  guard: RequestGuard;
+  limiterState: LimiterStateOf;
+}
+
+export function createModules(platform: ModulePlatform, overrides: ModuleOverrides = {}): Modules {
+  const { config, db, logger } = platform;
+  const registry = overrides.scopeRegistry ?? scopeRegistry;
+  const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
+  const accounts = createAccountsModule({ db, counters: platform.counters, config, registry, passwordHashing: overrides.passwordHashing });
+  const list = [
+    createHealthModule({ readiness: platform.readiness }),
+    accounts,
+    createOrganizationsModule({ db }),
+    createApiKeysModule({ db, registry }),
+    createScansModule({ db, codec, logger }),
+    createFindingsModule({ db, codec, logger }),
+    createAssetsModule({ db, codec, logger }),
+    createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),
+    createPoliciesModule({ db }),
+    createVerdictsModule({ db }),
+    createAnalyticsModule({ analytics: platform.analytics }),
+  ];
+  return { list, guard: accounts.guard, limiterState: accounts.limiterState };
+}
+
+/** operationId -> handler over every module; an operationId claimed twice is a wiring mistake that stops start-up. */
+export function handlersOf(modules: readonly CapabilityModule[]): Record<string, OperationHandler> {
+  const handlers: Record<string, OperationHandler> = {};
+  const owner = new Map<string, string>();
+  for (const module of modules) {
+    for (const [operationId, handler] of Object.entries(module.handlers)) {
+      const other = owner.get(operationId);
+      if (other) throw new Error(`operation ${operationId} is claimed by two modules: ${other} and ${module.name}`);
+      owner.set(operationId, module.name);
+      handlers[operationId] = handler;
+    }
+  }
+  return handlers;
+}
+
+export const workersOf = (modules: readonly CapabilityModule[]): Worker[] => modules.flatMap((module) => module.workers?.() ?? []);
+
+export const processorsOf = (modules: readonly CapabilityModule[]): StreamProcessor[] => modules.flatMap((module) => module.processors?.() ?? []);

@@ -1,0 +1,128 @@
+// The one registry of permissions, roles and API-key scopes (spec 2.3, 2.4), and
+// the one authorization function. Authorization asks for a permission; no other
+// module knows which role holds what, and no code compares role strings.
+import { forbidden } from '../errors.js';
+import type { Principal } from '../principal.js';
+
+/** Grantable to an API key (spec 2.4). A person's role confers them too. */
+export const grantableScopes = {
+  'scans:create': 'Queue a scan (does not allow reading the result).',
+  'scans:read': 'Read scans.',
+  'findings:read': 'Read findings.',
+  'findings:write': 'Triage: move a finding within the visible queue.',
+  'findings:suppress': 'Suppress findings.',
+  'assets:write': 'Archive an asset and record judgements about it.',
+  'verdicts:request': 'Request a verdict (writes a persisted record).',
+  'policies:read': 'Read policies and their versions.',
+  'webhooks:read': 'Read webhook endpoints and delivery history; never signing secrets.',
+  'credentials:read': 'Read registry credentials and their status; never a stored secret.',
+  'identity:read': 'Read SSO configuration, claimed domains, directory mappings and the identity audit trail.',
+  'members:read': 'Read members, roles and how each membership arrived.',
+  'workloads:read': 'Read non-human principals, their delegations and standing.',
+} as const satisfies Record<string, string>;
+
+/** Never grantable to an API key, at issue or afterwards (spec 2.4): people only. */
+export const neverGrantablePermissions = [
+  'apikeys:manage',
+  'policies:manage',
+  'webhooks:manage',
+  'credentials:manage',
+  'identity:manage',
+  'members:manage',
+  'workloads:manage',
+  'organization:manage',
+  'organization:delete',
+] as const;
+
+export type GrantableScope = keyof typeof grantableScopes;
+export type Permission = GrantableScope | (typeof neverGrantablePermissions)[number];
+export const allPermissions: readonly Permission[] = [...(Object.keys(grantableScopes) as GrantableScope[]), ...neverGrantablePermissions];
+
+export const isPermission = (value: string): value is Permission => (allPermissions as readonly string[]).includes(value);
+
+/** Highest first. Cumulative: each role holds everything of the roles after it. */
+export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
+
+// What each role adds to the role below it. docs/decisions.md ("Accounts") shows the resulting table.
+const addedByRole: Record<Role, readonly Permission[]> = {
+  viewer: ['scans:read', 'findings:read', 'policies:read', 'members:read'],
+  analyst: ['scans:create', 'verdicts:request', 'findings:write', 'findings:suppress', 'assets:write', 'webhooks:read', 'credentials:read', 'workloads:read', 'apikeys:manage'],
+  admin: ['identity:read', 'members:manage', 'organization:manage', 'policies:manage', 'webhooks:manage', 'credentials:manage', 'workloads:manage'],
+  // Owner-only among people (spec 2.3). Conferring owner is owner-only because
+  // conferring a role needs every permission of that role (see authorizeRoleChange).
+  owner: ['identity:manage', 'organization:delete'],
+};
+
+const permissionsByRole: Record<Role, ReadonlySet<Permission>> = (() => {
+  const result = {} as Record<Role, ReadonlySet<Permission>>;
+  let held: Permission[] = [];
+  for (const role of [...roles].reverse()) {
+    held = [...held, ...addedByRole[role]];
+    result[role] = new Set(held);
+  }
+  return result;
+})();
+
+export function permissionsOf(role: Role): ReadonlySet<Permission> {
+  return permissionsByRole[role];
+}
+
+/**
+ * The one authorization question: does this principal hold this permission (or,
+ * given a list, any one of them)? Throws the 403 of spec 5.12 (required_scope,
+ * principal) when it does not.
+ */
+export function authorize(principal: Principal, permission: string | readonly [string, ...string[]]): void {
+  const anyOf = typeof permission === 'string' ? [permission] : permission;
+  if (!anyOf.some((held) => principal.permissions.has(held))) throw forbidden(permission, principal.kind);
+}
+
+/**
+ * Changing a member from one role to another (or removing them: to undefined) needs
+ * every permission of both roles, so nobody acts above their own role: an admin can
+ * neither confer owner nor demote or remove an owner.
+ */
+export function authorizeRoleChange(principal: Principal, from: Role, to: Role | undefined): void {
+  const involved = new Set<Permission>([...permissionsOf(from), ...(to ? permissionsOf(to) : [])]);
+  for (const permission of allPermissions) if (involved.has(permission)) authorize(principal, permission);
+}
+
+/** Roles that make their holder an owner: the ones the last-owner rule protects. */
+export const ownerRoles: readonly Role[] = roles.filter((role) => addedByRole.owner.every((p) => permissionsOf(role).has(p)));
+export const isOwnerRole = (role: Role): boolean => ownerRoles.includes(role);
+
+/**
+ * The grantable set as the running service sees it. Injectable so a test can show
+ * that a scope leaving the set stops working for keys that already hold it.
+ */
+export interface ScopeRegistry {
+  /** scope -> description */
+  readonly grantable: ReadonlyMap<string, string>;
+}
+
+export const scopeRegistry: ScopeRegistry = { grantable: new Map(Object.entries(grantableScopes)) };
+
+/** A key's authority at authentication: its stored scopes that are still grantable (spec 5.3). */
+export function effectiveScopes(stored: readonly string[], registry: ScopeRegistry): ReadonlySet<string> {
+  return new Set(stored.filter((scope) => registry.grantable.has(scope)));
+}
+
+export interface RefusedScope {
+  scope: string;
+  reason: 'unknown' | 'never grantable' | 'not held by you';
+}
+
+/** Why each requested scope may not be granted by this caller; empty when all may (spec 5.4). */
+export function refusedScopes(requested: readonly string[], caller: Principal, registry: ScopeRegistry): RefusedScope[] {
+  const refused: RefusedScope[] = [];
+  for (const scope of new Set(requested)) {
+    if (registry.grantable.has(scope)) {
+      if (!caller.permissions.has(scope)) refused.push({ scope, reason: 'not held by you' });
+    } else {
+      refused.push({ scope, reason: isPermission(scope) ? 'never grantable' : 'unknown' });
+    }
+  }
+  return refused;
+}

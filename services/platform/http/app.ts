@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
+import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../errors.js';
+import { answerClientError, fromFramework } from './framework-errors.js';
+import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
+import type { Logger } from '../logger.js';
+import type { Principal } from '../principal.js';
+import { declaredPermission, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
+import { loadOpenApiDocument } from './openapi-document.js';
+import { describeProblem } from './validation-problems.js';
+import type { OpenAPIV3 } from 'openapi-types';
+
+export interface AppOptions {
+  logger: Logger;
+  /** One handler per operationId of api/openapi.yaml; a missing or extra one stops start-up. */
+  handlers: Record<string, OperationHandler>;
+  guard: RequestGuard;
+  limiterState: LimiterStateOf;
+  trustedProxies: string[];
+  bodyLimitBytes?: number;
+  /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
+  document?: OpenAPIV3.Document;
+  /**
+   * Whether an operation may run now. While the process is still starting (waiting
+   * for a dependency), every other operation answers 503 unavailable. Default: all may.
+   */
+  isAvailable?: (operationId: string) => boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  api: OpenAPIBackend;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  reply.headers(headers).status(status);
+  return body === undefined ? reply.send() : reply.send(body);
+}
+
+/** Every error response goes through here: the one mapper decides status and body. */
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const mapped = toHttpError(error);
+  if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+  return send(reply, mapped.status, mapped.body, mapped.headers);
+}
+
+/** Builds the HTTP facade: routing, validation and response shapes all come from the OpenAPI document. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const document = options.document ?? loadOpenApiDocument();
+  // discriminator: a oneOf whose branches a property selects (policy conditions) is
+  // validated against that branch alone, so a refusal names the real problem.
+  // verbose: errors carry the value sent and the schema, for describeProblem.
+  const api = new OpenAPIBackend({ definition: document, strict: true, validate: true, coerceTypes: true, apiRoot: '/', ajvOpts: { discriminator: true, verbose: true } });
+  await api.init();
+
+  const operations: Operation[] = api.getOperations();
+  const declared = new Set(operations.map((o) => o.operationId));
+  const missing = [...declared].filter((id): id is string => typeof id === 'string' && !options.handlers[id]);
+  const undeclared = Object.keys(options.handlers).filter((id) => !declared.has(id));
+  if (missing.length || undeclared.length) {
+    throw new Error(`handlers do not match api/openapi.yaml: missing [${missing.join(', ')}], undeclared [${undeclared.join(', ')}]`);
+  }
+
+  const fastify = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    genReqId: (request) => {
+      const supplied = request.headers['x-request-id'];
+      return typeof supplied === 'string' && REQUEST_ID.test(supplied) ? supplied : randomUUID();
+    },
+    trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
+    bodyLimit: options.bodyLimitBytes ?? 10 * 1024 * 1024,
+    return503OnClosing: true,
+    // Refusals raised before routing (a malformed URL) and by Node's HTTP parser answer through the mapper too.
+    frameworkErrors: (error, request, reply) => sendError(request, reply.header('x-request-id', request.id), fromFramework(error)),
+    clientErrorHandler: answerClientError,
+  });
+
+  // Bodies of every media type are read (as bytes, within the body limit), so the
+  // operation's declared media types decide, after routing and security, what is refused.
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Last, so it sees every response, including Fastify's own refusals and unknown routes.
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.headers(await options.limiterState(request, reply.getHeaders()));
+  });
+
+  // Once close() has begun, answers end their connection: a kept-alive connection
+  // whose request was in flight would otherwise hold close() open until the client drops it.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const securityOf = (operation: Operation): OperationSecurity => {
+    const requirements = operation.security ?? document.security ?? [];
+    return {
+      operationId: operation.operationId ?? '',
+      schemes: requirements.flatMap((r) => Object.keys(r)),
+      permission: declaredPermission(operation),
+    };
+  };
+
+  const securityByOperation = new Map(operations.map((o) => [o.operationId!, securityOf(o)]));
+  const mediaTypesByOperation = new Map(operations.map((o) => [o.operationId!, declaredMediaTypes(o)]));
+  const admitted = new WeakMap<FastifyRequest, Principal>();
+
+  api.register({
+    notFound: async () => {
+      throw notFound();
+    },
+    // A wrong method answers like an unknown route, so it discloses no route either.
+    methodNotAllowed: async () => {
+      throw notFound();
+    },
+    // Runs after routing and before validation, so an unauthenticated caller learns
+    // nothing about the request shape: 401 comes before 415 and 400.
+    postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
+      const operationId = c.operation?.operationId;
+      if (operationId === undefined) return;
+      if (options.isAvailable && !options.isAvailable(operationId)) {
+        throw new AppError('unavailable', 'the service is starting, retry later', { headers: { 'retry-after': '1' } });
+      }
+      const security = securityByOperation.get(operationId)!;
+      if (security.schemes.length > 0) {
+        const result = await options.guard(request, security, request.ip);
+        admitted.set(request, result.principal);
+        if (result.headers) reply.headers(result.headers);
+      }
+      assertDeclaredMediaType(request.headers, mediaTypesByOperation.get(operationId)!);
+    },
+    unauthorizedHandler: async () => {
+      throw unauthorized();
+    },
+    validationFail: async (c: Context) => {
+      const problems = (c.validation.errors ?? []).map(describeProblem);
+      throw validationFailed(`request validation failed: ${problems.join('; ')}`, { problems });
+    },
+  });
+  // The guard has already decided; every declared scheme admits the principal it resolved.
+  for (const name of Object.keys(document.components?.securitySchemes ?? {})) {
+    api.registerSecurityHandler(name, (_c: Context, request: FastifyRequest) => admitted.has(request));
+  }
+  for (const operation of operations) {
+    const operationId = operation.operationId!;
+    const handler = options.handlers[operationId]!;
+    api.register(operationId, async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
+      const result = await handler({
+        operationId,
+        requestId: String(request.id),
+        params: c.request.params as Record<string, string>,
+        query: c.request.query as Record<string, unknown>,
+        body: c.request.requestBody,
+        headers: request.headers,
+        clientIp: request.ip,
+        log: request.log,
+        principal: admitted.get(request),
+      });
+      return send(reply, result.status, result.body, result.headers);
+    });
+  }
+
+  fastify.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, fromFramework(error)));
+  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, notFound()));
+
+  fastify.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const [path, search = ''] = request.url.split('?', 2) as [string, string?];
+      return api.handleRequest(
+        {
+          // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          path,
+          query: Object.fromEntries(new URLSearchParams(search)),
+          body: request.body,
+          headers: request.headers as Record<string, string | string[]>,
+        },
+        request,
+        reply,
+      );
+    },
+  });
+
+  return { fastify, api };
+}

@@ -1,0 +1,38 @@
+import type { ActorKind } from './streams/outbox.js';
+import type { OrgId } from './db/database.js';
+
+/**
+ * Who is acting, and in which organization. Every authenticated request resolves
+ * to exactly one principal acting in exactly one organization (spec 5.2).
+ * permissions: a person's come from their role in orgId (services/accounts/permissions.ts);
+ * an API key's are exactly its scopes that are still grantable.
+ * Machine principals carry no user id: what they do is recorded with NULL in the
+ * user-id columns and their own identity in a separate column (spec 2.2).
+ */
+export type Principal =
+  | { kind: 'user'; userId: string; sessionId: string; orgId: OrgId; permissions: ReadonlySet<string> }
+  | { kind: 'api_key'; apiKeyId: string; orgId: OrgId; permissions: ReadonlySet<string> }
+  | { kind: 'workload'; workloadId: string; orgId: OrgId; permissions: ReadonlySet<string> };
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/** The actor of a domain event (streams/outbox.ts). */
+export function eventActorOf(principal: Principal): { kind: ActorKind; id: string } {
+  switch (principal.kind) {
+    case 'user':
+      return { kind: 'user', id: principal.userId };
+    case 'api_key':
+      return { kind: 'api_key', id: principal.apiKeyId };
+    case 'workload':
+      return { kind: 'workload', id: principal.workloadId };
+  }
+}
+
+/**
+ * For operations the document declares session-only (security: session): the guard
+ * has already refused every other principal, so anything else is a wiring mistake.
+ */
+export function asUser(principal: Principal): UserPrincipal {
+  if (principal.kind !== 'user') throw new Error(`expected a person, got a ${principal.kind} principal: is the operation declared session-only?`);
+  return principal;
+}

@@ -1,0 +1,288 @@
+// The stream log of the embedded (single-process) profile: topics, partitions,
+// offsets and consumer-group commits kept durably in the embedded database
+// (tables in services/platform/db/migrations/002_stream_log.sql). It has the
+// semantics of the Kafka implementation, and the same contract suite runs on
+// both. It also runs on plain PostgreSQL, as the contract suite checks.
+import type { Database, Queryable } from '../../db/database.js';
+import { loadSchema, parseSchema, schemaDefinition } from '../avro.js';
+import {
+  assertValuesMatchSchema,
+  chunk,
+  createResolvingDecoder,
+  DEFAULT_MAX_BATCH_SIZE,
+  partitionForKey,
+  reportHandlerFailure,
+  silentLogger,
+  unlessAbandoned,
+  type StreamLogLogger,
+} from './shared.js';
+import type { ConsumedRecord, OutgoingRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
+
+export interface EmbeddedStreamLogOptions {
+  db: Database;
+  /** Partition count of topics this log creates. */
+  partitions: number;
+  logger?: StreamLogLogger;
+  /** How long an idle subscription waits before looking for new records again (default 50 ms). */
+  pollIntervalMs?: number;
+  /** Cap of the exponential back-off after failed batches (default 5 s). */
+  maxRetryBackoffMs?: number;
+}
+
+const FIRST_RETRY_BACKOFF_MS = 100;
+// Bounds one INSERT statement well below PostgreSQL's 65,535 parameters.
+const RECORDS_PER_INSERT = 1_000;
+
+// Kafka divides a group's partitions among its members; this log does not. So a
+// process runs at most one subscription per (group, topic) on a database, and
+// the embedded profile is a single process. Keyed by database so that a log
+// re-opened on the same database (a restart in tests) shares the rule.
+const subscribedGroups = new WeakMap<Database, Set<string>>();
+
+interface EncodedRecord {
+  key: string;
+  value: Buffer;
+  headers: Record<string, string>;
+}
+
+interface RecordRow {
+  offset: string;
+  key: string;
+  value: Uint8Array;
+  value_schema: string;
+  headers: Record<string, string>;
+}
+
+type PollOutcome = 'caught-up' | 'more-waiting' | 'failed' | 'abandoned';
+
+export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): StreamLog {
+  const { db, partitions } = options;
+  const logger = options.logger ?? silentLogger;
+  const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const maxRetryBackoffMs = options.maxRetryBackoffMs ?? 5_000;
+  const partitionCounts = new Map<string, number>();
+  const storedSchemas = new Map<string, Promise<string>>();
+  const openSubscriptions = new Set<{ abandon(): Promise<void> }>();
+  let closed = false;
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('the stream log is closed');
+  };
+
+  async function partitionCount(topic: string): Promise<number> {
+    const known = partitionCounts.get(topic);
+    if (known !== undefined) return known;
+    const { rows } = await db.query<{ partitions: number }>('SELECT partitions FROM stream_topics WHERE topic = $1', [topic]);
+    const count = rows[0]?.partitions;
+    if (count === undefined) throw new Error(`topic "${topic}" does not exist; ensureTopics creates it`);
+    partitionCounts.set(topic, count);
+    return count;
+  }
+
+  /** Stores the writer schema of a topic once per process; answers its fingerprint. */
+  function storeWriterSchema(schemaName: string): Promise<string> {
+    let stored = storedSchemas.get(schemaName);
+    if (!stored) {
+      const fingerprint = loadSchema(schemaName).fingerprint('sha256').toString('hex');
+      stored = db
+        .query('INSERT INTO stream_value_schemas (fingerprint, definition) VALUES ($1, $2) ON CONFLICT (fingerprint) DO NOTHING', [
+          fingerprint,
+          schemaDefinition(schemaName),
+        ])
+        .then(() => fingerprint);
+      storedSchemas.set(schemaName, stored);
+      stored.catch(() => storedSchemas.delete(schemaName));
+    }
+    return stored;
+  }
+
+  async function writerSchema(fingerprint: string) {
+    const { rows } = await db.query<{ definition: string }>('SELECT definition FROM stream_value_schemas WHERE fingerprint = $1', [fingerprint]);
+    const definition = rows[0]?.definition;
+    if (definition === undefined) throw new Error(`unknown writer schema ${fingerprint}`);
+    return parseSchema(definition);
+  }
+
+  async function append(tx: Queryable, topic: string, partition: number, fingerprint: string, records: EncodedRecord[]) {
+    // The row lock taken here is held until commit: a concurrent publisher of this
+    // partition waits, so offsets are dense and become visible in offset order.
+    const { rows } = await tx.query<{ first_offset: string }>(
+      'UPDATE stream_partitions SET next_offset = next_offset + $3 WHERE topic = $1 AND partition = $2 RETURNING (next_offset - $3)::text AS first_offset',
+      [topic, partition, records.length],
+    );
+    const firstOffset = rows[0]?.first_offset;
+    if (firstOffset === undefined) throw new Error(`partition ${partition} of topic "${topic}" does not exist`);
+    let offset = BigInt(firstOffset);
+    for (const slice of chunk(records, RECORDS_PER_INSERT)) {
+      const params: unknown[] = [topic, partition, fingerprint];
+      const tuples = slice.map((record) => {
+        params.push((offset++).toString(), record.key, record.value, JSON.stringify(record.headers));
+        const n = params.length;
+        return `($1, $2, $${n - 3}::bigint, $${n - 2}, $${n - 1}, $3, $${n}::jsonb)`;
+      });
+      await tx.query(
+        `INSERT INTO stream_records (topic, partition, record_offset, key, value, value_schema, headers) VALUES ${tuples.join(', ')}`,
+        params,
+      );
+    }
+  }
+
+  return {
+    kind: 'embedded',
+
+    async ensureTopics(topics: TopicSpec[]): Promise<void> {
+      assertOpen();
+      await db.transaction(async (tx) => {
+        for (const topic of topics) {
+          await tx.query('INSERT INTO stream_topics (topic, partitions) VALUES ($1, $2) ON CONFLICT (topic) DO NOTHING', [topic.name, partitions]);
+          // An existing topic keeps its partition count: changing it would move keys between partitions.
+          await tx.query(
+            `INSERT INTO stream_partitions (topic, partition)
+             SELECT topic, generate_series(0, partitions - 1) FROM stream_topics WHERE topic = $1
+             ON CONFLICT (topic, partition) DO NOTHING`,
+            [topic.name],
+          );
+        }
+      });
+    },
+
+    async publish<Value>(topic: TopicSpec, records: OutgoingRecord<Value>[]): Promise<void> {
+      assertOpen();
+      if (records.length === 0) return;
+      const type = loadSchema(topic.schema);
+      assertValuesMatchSchema(topic, type, records);
+      const [fingerprint, count] = await Promise.all([storeWriterSchema(topic.schema), partitionCount(topic.name)]);
+      const byPartition = new Map<number, EncodedRecord[]>();
+      for (const record of records) {
+        const partition = partitionForKey(record.key, count);
+        const ofPartition = byPartition.get(partition) ?? [];
+        ofPartition.push({ key: record.key, value: type.toBuffer(record.value), headers: record.headers ?? {} });
+        byPartition.set(partition, ofPartition);
+      }
+      // Partitions are locked in ascending order, so two publishers never wait on each other in a cycle.
+      const ascending = [...byPartition].sort(([a], [b]) => a - b);
+      await db.transaction(async (tx) => {
+        for (const [partition, partitionRecords] of ascending) await append(tx, topic.name, partition, fingerprint, partitionRecords);
+      });
+    },
+
+    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
+      assertOpen();
+      await partitionCount(topic.name);
+      const groupsOnThisDatabase = subscribedGroups.get(db) ?? new Set<string>();
+      subscribedGroups.set(db, groupsOnThisDatabase);
+      const claim = JSON.stringify([group, topic.name]);
+      if (groupsOnThisDatabase.has(claim)) {
+        throw new Error(`group "${group}" already consumes topic "${topic.name}" in this process; the embedded log runs one subscription per group and topic`);
+      }
+      groupsOnThisDatabase.add(claim);
+
+      const decode = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
+      const abandonment = new AbortController();
+      let stopping = false;
+      let wake = (): void => undefined;
+      const pause = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(done, ms);
+          function done() {
+            clearTimeout(timer);
+            wake = () => undefined;
+            resolve();
+          }
+          wake = done;
+        });
+
+      const toConsumedRecord = async (partition: number, row: RecordRow): Promise<ConsumedRecord<Value>> => ({
+        topic: topic.name,
+        partition,
+        offset: row.offset,
+        key: row.key,
+        value: (await decode(row.value_schema, Buffer.from(row.value.buffer, row.value.byteOffset, row.value.byteLength))) as Value,
+        headers: row.headers,
+      });
+
+      /** Hands one batch of each partition with uncommitted records to the handler. */
+      async function pollOnce(): Promise<PollOutcome> {
+        const { rows: behind } = await db.query<{ partition: number; next_offset: string }>(
+          `SELECT p.partition, COALESCE(g.next_offset, 0)::text AS next_offset
+             FROM stream_partitions p
+             LEFT JOIN stream_group_offsets g ON g.consumer_group = $1 AND g.topic = p.topic AND g.partition = p.partition
+            WHERE p.topic = $2 AND p.next_offset > COALESCE(g.next_offset, 0)
+            ORDER BY p.partition`,
+          [group, topic.name],
+        );
+        let outcome: PollOutcome = 'caught-up';
+        for (const { partition, next_offset: nextOffset } of behind) {
+          if (stopping) break;
+          const { rows } = await db.query<RecordRow>(
+            `SELECT record_offset::text AS offset, key, value, value_schema, headers
+               FROM stream_records
+              WHERE topic = $1 AND partition = $2 AND record_offset >= $3::bigint
+              ORDER BY record_offset LIMIT $4`,
+            [topic.name, partition, nextOffset, maxBatchSize],
+          );
+          const firstOffset = rows[0]?.offset;
+          const lastOffset = rows.at(-1)?.offset;
+          if (firstOffset === undefined || lastOffset === undefined) continue;
+          try {
+            const batch = await Promise.all(rows.map((row) => toConsumedRecord(partition, row)));
+            await unlessAbandoned(handle(batch), abandonment.signal);
+          } catch (error) {
+            if (abandonment.signal.aborted) return 'abandoned';
+            reportHandlerFailure(logger, error, { group, topic: topic.name, partition, firstOffset, lastOffset });
+            return 'failed';
+          }
+          // GREATEST: a late commit (a batch that finished just as its log was closed) never moves the group back.
+          await db.query(
+            `INSERT INTO stream_group_offsets (consumer_group, topic, partition, next_offset) VALUES ($1, $2, $3, $4::bigint + 1)
+             ON CONFLICT (consumer_group, topic, partition)
+             DO UPDATE SET next_offset = GREATEST(stream_group_offsets.next_offset, EXCLUDED.next_offset), committed_at = now()`,
+            [group, topic.name, partition, lastOffset],
+          );
+          if (rows.length === maxBatchSize) outcome = 'more-waiting';
+        }
+        return outcome;
+      }
+
+      async function run(): Promise<void> {
+        let consecutiveFailures = 0;
+        while (!stopping) {
+          let outcome: PollOutcome;
+          try {
+            outcome = await pollOnce();
+          } catch (error) {
+            logger.warn({ err: error, group, topic: topic.name }, 'embedded stream log poll failed; retrying');
+            outcome = 'failed';
+          }
+          if (outcome === 'abandoned') return;
+          consecutiveFailures = outcome === 'failed' ? consecutiveFailures + 1 : 0;
+          if (outcome === 'failed') await pause(Math.min(maxRetryBackoffMs, FIRST_RETRY_BACKOFF_MS * 2 ** (consecutiveFailures - 1)));
+          else if (outcome === 'caught-up') await pause(pollIntervalMs);
+        }
+      }
+
+      const endLoop = async (abandon: boolean): Promise<void> => {
+        stopping = true;
+        if (abandon) abandonment.abort();
+        wake();
+        await running;
+      };
+      const forClose = { abandon: () => endLoop(true) };
+      openSubscriptions.add(forClose);
+      const running = run().finally(() => {
+        groupsOnThisDatabase.delete(claim);
+        openSubscriptions.delete(forClose);
+      });
+      return { stop: () => endLoop(false) };
+    },
+
+    async ping(): Promise<void> {
+      await db.query('SELECT 1 FROM stream_topics LIMIT 1');
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.all([...openSubscriptions].map((subscription) => subscription.abandon()));
+    },
+  };
+}

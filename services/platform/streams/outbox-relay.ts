@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { createPollingLoop } from '../polling-loop.js';
+import type { StreamLog, TopicSpec } from './log/stream-log.js';
+import { allTopics } from './topics.js';
+
+export interface OutboxRelayOptions {
+  db: Database;
+  log: StreamLog;
+  logger: Logger;
+  /** Records per batch; a packed row is never split, so a batch may hold more. */
+  batchSize?: number;
+  pollIntervalMs?: number;
+  /** How long a claimed batch is reserved; a relay that dies mid-batch loses its claim after this. */
+  leaseMs?: number;
+  /** Published rows are kept this long for inspection, then deleted. */
+  retentionMs?: number;
+}
+
+interface ClaimedRow {
+  seq: number;
+  org_id: string;
+  topic: string;
+  /** A packed row's value is the array of its records. */
+  value: unknown;
+  packed: boolean;
+}
+
+/**
+ * Moves committed outbox rows to the stream log. Claiming, publishing and marking
+ * are three steps with no network call inside a transaction: a crash after
+ * publishing and before marking republishes the batch, which consumers absorb by
+ * deduplicating on event id (at least once, never lost, never invented).
+ * Any number of relays may run; one holds the leader lease and publishes, in
+ * outbox order, so one organization's records reach the log in the order they
+ * were written. The others stand by and take over when the lease runs out.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions) {
+  const { db, log, logger } = options;
+  const batchSize = options.batchSize ?? 500;
+  const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+  const topicsByName = new Map<string, TopicSpec>(allTopics.map((t) => [t.name, t]));
+  const relayId = randomUUID();
+
+  /** Takes or renews the leader lease; false while another relay holds it. */
+  async function lead(): Promise<boolean> {
+    const result = await db.query(
+      `INSERT INTO outbox_relay_leader (singleton, holder, expires_at)
+       VALUES (true, $1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (singleton) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        WHERE outbox_relay_leader.holder = excluded.holder OR outbox_relay_leader.expires_at < now()`,
+      [relayId, leaseMs],
+    );
+    return result.rowCount === 1;
+  }
+
+  // The oldest pending rows up to batchSize records (the first row whatever its size).
+  // Only the leader claims; the claim conditions, checked again under each row's
+  // lock, keep a relay whose lease lapsed mid-claim from taking rows twice.
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.query<ClaimedRow>(
+      `UPDATE outbox_events SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
+        WHERE seq IN (
+          SELECT seq FROM (
+            SELECT seq, sum(record_count) OVER (ORDER BY seq) - record_count AS records_before
+              FROM (SELECT seq, record_count FROM outbox_events
+                     WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                     ORDER BY seq LIMIT $1) AS pending) AS counted
+           WHERE records_before = 0 OR records_before + record_count <= $1)
+          AND published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+        RETURNING seq, org_id, topic, value, packed`,
+      [batchSize, leaseMs],
+    );
+    return result.rows.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Relays one batch if this relay leads; resolves with how many records were published. */
+  async function runOnce(): Promise<number> {
+    if (!(await lead())) return 0;
+    const rows = await claim();
+    if (rows.length === 0) return 0;
+    const byTopic = new Map<string, ClaimedRow[]>();
+    for (const row of rows) {
+      const list = byTopic.get(row.topic);
+      if (list) list.push(row);
+      else byTopic.set(row.topic, [row]);
+    }
+    const parked: ClaimedRow[] = [];
+    for (const [topicName, topicRows] of byTopic) {
+      const topic = topicsByName.get(topicName);
+      if (!topic) {
+        parked.push(...topicRows);
+        await park(topicRows, `unknown topic ${topicName}`);
+        continue;
+      }
+      parked.push(...(await publishOrPark(topic, topicRows)));
+    }
+    const published = rows.filter((row) => !parked.includes(row));
+    await db.query('UPDATE outbox_events SET published_at = now(), claimed_until = NULL WHERE seq = ANY($1::bigint[])', [published.map((r) => r.seq)]);
+    return published.reduce((records, row) => records + recordsOf(row).length, 0);
+  }
+
+  // The log validates every value before appending any, so a refused batch
+  // appended nothing: publish its rows one by one to find and park the bad ones.
+  async function publishOrPark(topic: TopicSpec, rows: ClaimedRow[]): Promise<ClaimedRow[]> {
+    try {
+      await log.publish(topic, rows.flatMap(recordsOf));
+      return [];
+    } catch (error) {
+      if (!isRefusedValue(error)) throw error;
+    }
+    const refused: ClaimedRow[] = [];
+    for (const row of rows) {
+      try {
+        await log.publish(topic, recordsOf(row));
+      } catch (error) {
+        if (!isRefusedValue(error)) throw error;
+        refused.push(row);
+        await park([row], (error as AppError).message);
+      }
+    }
+    return refused;
+  }
+
+  async function park(rows: ClaimedRow[], reason: string): Promise<void> {
+    logger.error({ seqs: rows.map((r) => r.seq), reason }, 'outbox rows refused by the stream log; parked');
+    await db.query('UPDATE outbox_events SET failed_at = now(), last_error = $2, claimed_until = NULL WHERE seq = ANY($1::bigint[])', [
+      rows.map((r) => r.seq),
+      reason.slice(0, 2_000),
+    ]);
+  }
+
+  async function prunePublished(): Promise<void> {
+    await db.query('DELETE FROM outbox_events WHERE published_at < now() - make_interval(secs => $1::double precision / 1000)', [retentionMs]);
+  }
+
+  let lastPrune = 0;
+  const loop = createPollingLoop({
+    pollIntervalMs,
+    logger,
+    failureMessage: 'outbox relay batch failed; retrying',
+    tick: async () => {
+      const published = await runOnce();
+      if (Date.now() - lastPrune > 60_000) {
+        await prunePublished();
+        lastPrune = Date.now();
+      }
+      return published < batchSize ? 'idle' : 'more';
+    },
+  });
+
+  return {
+    runOnce,
+    start: loop.start,
+    /** Finishes the batch in flight, then stops. */
+    async stop(): Promise<void> {
+      await loop.stop();
+      // Hand over at once instead of making a standby wait out the lease.
+      await db.query('DELETE FROM outbox_relay_leader WHERE holder = $1', [relayId]);
+    },
+  };
+}
+export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
+
+/** The records a row carries, keyed by its organization: one, or a packed row's array in order. */
+const recordsOf = (row: ClaimedRow) => (row.packed ? (row.value as unknown[]) : [row.value]).map((value) => ({ key: row.org_id, value }));
+
+const isRefusedValue = (error: unknown): boolean => error instanceof AppError && error.code === 'validation_failed';

@@ -1,0 +1,79 @@
+import { isFinalScanState, isKnownObservationKind, loadIngestScans, type IngestScan } from '../../findings/index.js';
+import type { ScannerResultRecord } from '../../findings/index.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
+import { freezeSummaries, summarizeObservations, type SummarizedObservation } from '../scan-summary.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
+import { topics } from '../../platform/streams/topics.js';
+
+export const SCAN_SUMMARY_PROCESSOR_GROUP = 'scan-summaries';
+
+export interface CompletionWait {
+  /** How long one batch waits for the findings processor to apply its completions before handing the batch back. */
+  timeoutMs: number;
+  intervalMs: number;
+}
+
+const DEFAULT_COMPLETION_WAIT: CompletionWait = { timeoutMs: 2_000, intervalMs: 25 };
+
+/**
+ * Keeps each scan's summary (services/verdicts/scan-summary.ts) as the
+ * scanner-results topic delivers its observations, in a consumer group of its
+ * own, and freezes it at the scan's completion. One batch is one transaction.
+ *
+ * The findings and status the freeze copies exist only once the findings
+ * processor (another group, at its own pace) has applied the same completion. A
+ * batch holding a completion whose scan is not final yet waits for it briefly,
+ * then fails as retriable, so the log hands the batch back and it is applied
+ * again from its first record. Records are checked as the findings processor
+ * checks them (the partition key's organization, the scan's asset, a known kind),
+ * so a completion it would skip is skipped here too and never waited for.
+ */
+export function scanSummaryProcessor(deps: { db: Database; completionWait?: CompletionWait }): SubscribeOptions<ScannerResultRecord> {
+  const wait = deps.completionWait ?? DEFAULT_COMPLETION_WAIT;
+  return {
+    group: SCAN_SUMMARY_PROCESSOR_GROUP,
+    topic: topics.scannerResults,
+    maxBatchSize: 5_000,
+    partitionsAtOnce: 2,
+    handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {
+      const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
+      const named = new Map<string, { orgId: string; scanId: string }>();
+      for (const { value } of batch) {
+        const about = value.observation ?? value.completion;
+        if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
+      }
+      const scans = new Map((await loadIngestScans(deps.db, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
+
+      const observations: SummarizedObservation[] = [];
+      const completed = new Map<string, IngestScan>();
+      for (const { key: partitionKey, value } of batch) {
+        const about = value.observation ?? value.completion;
+        if (!about || about.org_id !== partitionKey) continue;
+        const scan = scans.get(keyOf(about.org_id, about.scan_id));
+        if (!scan || scan.assetId !== about.asset_id) continue;
+        if (value.observation && isKnownObservationKind(value.observation.kind)) observations.push({ scan, observation: value.observation });
+        if (value.completion) completed.set(scan.id, scan);
+      }
+
+      await awaitCompletionsApplied(deps.db, [...completed.values()], wait);
+      await deps.db.transaction(async (tx) => {
+        await summarizeObservations(tx, observations);
+        await freezeSummaries(tx, [...completed.values()]);
+      });
+    },
+  };
+}
+
+/** Resolves once every scan is final or gone; throws a retriable error when the wait runs out. */
+async function awaitCompletionsApplied(db: Database, scans: IngestScan[], wait: CompletionWait): Promise<void> {
+  const deadline = Date.now() + wait.timeoutMs;
+  let pending = scans.filter((scan) => !isFinalScanState(scan.state));
+  while (pending.length > 0) {
+    if (Date.now() >= deadline) {
+      throw new AppError('unavailable', `completion not applied to the findings yet: scans ${pending.map((scan) => scan.id).join(', ')}`, { retriable: true });
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait.intervalMs));
+    pending = (await loadIngestScans(db, pending.map((scan) => ({ orgId: scan.orgId, scanId: scan.id })))).filter((scan) => !isFinalScanState(scan.state));
+  }
+}

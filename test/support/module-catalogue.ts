@@ -1,0 +1,38 @@
+// The modules of services/modules.ts, built on inert ports, for tests that need to
+// know which module owns what before any database exists (vitest collects tests
+// synchronously). Building a module does no I/O, so nothing here is ever called.
+import { randomBytes } from 'node:crypto';
+import { createModules } from '../../services/modules.js';
+import type { Analytics } from '../../services/platform/analytics/analytics.js';
+import type { Counters } from '../../services/platform/counters/counters.js';
+import type { Database } from '../../services/platform/db/database.js';
+import { createLogger } from '../../services/platform/logger.js';
+import type { CapabilityModule } from '../../services/platform/module.js';
+
+const inert = <T extends object>(what: string): T =>
+  new Proxy({} as T, {
+    get: (_target, property) => {
+      throw new Error(`the module catalogue's ${what} is inert (${String(property)}): build a test app to run anything`);
+    },
+  });
+
+let catalogue: CapabilityModule[] | undefined;
+
+export function moduleCatalogue(): CapabilityModule[] {
+  catalogue ??= createModules({
+    db: inert<Database>('database'),
+    counters: inert<Counters>('counters'),
+    analytics: inert<Analytics>('analytics'),
+    logger: createLogger('silent'),
+    readiness: async () => ({ ready: true, dependencies: {} }),
+    config: {
+      tokenSigningKey: randomBytes(32),
+      rateLimit: { perMinute: 600, authPerMinute: 10, failClosed: false },
+      webhookSecretKey: randomBytes(32),
+      webhookAllowPrivateDestinations: false,
+      webhookTrustedCaPem: undefined,
+      webhookDeliveryConcurrency: 1,
+    },
+  }).list;
+  return catalogue;
+}
