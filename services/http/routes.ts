@@ -88,7 +88,7 @@ export interface RouteDependencies {
   resolveWebhookDestination?: ResolveAll;
 }
 
-/** operationId -> handler. buildApp refuses to start unless this matches api/openapi.yaml exactly. */
+/** operationId -> handler. buildApp refuses to start unless this matches the OpenAPI document (api/openapi.yaml and its module files) exactly. */
 export function createHandlers(deps: RouteDependencies): Record<string, OperationHandler> {
   const { db } = deps;
   const registry = deps.scopeRegistry ?? scopeRegistry;
