@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { moduleCatalogue } from '../test/support/module-catalogue.js';
 import { securedOperationsOf, securedOperations } from '../test/support/security-suite.js';
 import { handlersOf, processorsOf } from './modules.js';
-import { loadOpenApiDocument } from './platform/http/openapi-document.js';
+import { loadOpenApiDocument, operationsByModuleFile } from './platform/http/openapi-document.js';
 import type { CapabilityModule } from './platform/module.js';
 
 const documentOperationIds = (): string[] =>
@@ -25,6 +25,14 @@ describe('the module list', () => {
     expect(declared.filter((operationId) => !owners.has(operationId)), 'operations no module handles').toEqual([]);
     expect([...owners].filter(([, names]) => names.length > 1), 'operations two modules claim').toEqual([]);
     expect([...owners.keys()].filter((operationId) => !declared.includes(operationId)), 'handlers the document does not declare').toEqual([]);
+  });
+
+  it("handles exactly the operations of its own part of the document, api/modules/<module>.yaml", () => {
+    const byFile = operationsByModuleFile();
+    for (const module of modules) {
+      expect(Object.keys(module.handlers).sort(), module.name).toEqual([...(byFile.get(`api/modules/${module.name}.yaml`) ?? [])].sort());
+    }
+    expect([...byFile.keys()].filter((file) => !modules.some((module) => file === `api/modules/${module.name}.yaml`)), 'document parts no module owns').toEqual([]);
   });
 
   it('refuses to build routes when two modules claim one operation', () => {

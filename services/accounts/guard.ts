@@ -1,4 +1,4 @@
-// The RequestGuard of every secured operation (services/http/app.ts runs it before
+// The RequestGuard of every secured operation (services/platform/http/app.ts runs it before
 // validation). In order: who is calling (401), their rate limit (429), the
 // organization they act in and X-Expected-Organization (409), then the
 // permission the document's x-permission names, or any one of x-permission-any (403).

@@ -4,7 +4,7 @@ import type { OrgId } from './db/database.js';
 /**
  * Who is acting, and in which organization. Every authenticated request resolves
  * to exactly one principal acting in exactly one organization (spec 5.2).
- * permissions: a person's come from their role in orgId (services/accounts/permissions.ts);
+ * permissions: a person's come from their role in orgId (services/platform/authorization/permissions.ts);
  * an API key's are exactly its scopes that are still grantable.
  * Machine principals carry no user id: what they do is recorded with NULL in the
  * user-id columns and their own identity in a separate column (spec 2.2).
@@ -16,7 +16,7 @@ export type Principal =
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
-/** The actor of a domain event (streams/outbox.ts). */
+/** The actor of a domain event (services/platform/streams/outbox.ts). */
 export function eventActorOf(principal: Principal): { kind: ActorKind; id: string } {
   switch (principal.kind) {
     case 'user':

@@ -1,4 +1,4 @@
-// The policy rule language (spec 2.7). api/openapi.yaml (PolicyRule,
+// The policy rule language (spec 2.7). api/modules/policies.yaml (PolicyRule,
 // PolicyCondition) is its definition and validates every field, operator and
 // value type before a handler runs; these types mirror it. What a schema cannot
 // say (rule names unique within a version) is checked here, and rules are

@@ -1,7 +1,7 @@
 // Webhook endpoint management (spec 2.8, 4.5): every rule lives here, so the
 // HTTP handlers only translate. Writes need webhooks:manage, which only people
 // hold; reads need webhooks:read. Both are checked by the HTTP layer
-// (x-permission in api/openapi.yaml); this module takes the acting
+// (x-permission in api/modules/webhooks.yaml); this module takes the acting
 // organization and, for writes, the acting person and their request's origin.
 //
 // Every change (webhook_endpoint.created, .updated, .enabled, .disabled,

@@ -1,6 +1,6 @@
 // What an endpoint can subscribe to, and the body every delivery carries.
 //
-// Webhook event types ARE domain event types (streams/outbox.ts): the dispatcher
+// Webhook event types ARE domain event types (services/platform/streams/outbox.ts): the dispatcher
 // passes an event through unchanged to every endpoint subscribed to its type.
 // This registry only bounds what a subscription may name, so a typo is refused
 // at registration instead of silently never matching. Payload schemas are in

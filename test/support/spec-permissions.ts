@@ -1,5 +1,5 @@
 // The permission registry as the specification (2.3, 2.4) and docs/decisions.md state
-// it, written out by hand. Tests compare services/accounts/permissions.ts with these
+// it, written out by hand. Tests compare services/platform/authorization/permissions.ts with these
 // lists, never with itself, so a change to who may do what fails a test until the
 // decision record and this file agree with it.
 

@@ -7,7 +7,7 @@ import { createIdempotency } from '../../platform/idempotency/idempotency.js';
 import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from '../../platform/idempotency/request.js';
 import { bulkOutcomes, changeStatuses, suppressionChange, type BulkOutcome, type StatusChange } from '../triage.js';
 
-/** Findings per request (spec 8 leaves it open; api/openapi.yaml maxItems says the same). */
+/** Findings per request (spec 8 leaves it open; BulkFindingsRequest's maxItems in api/modules/findings.yaml says the same). */
 export const BULK_CEILING = 1000;
 
 interface BulkBody {

@@ -20,7 +20,7 @@ export interface AppOptions {
   limiterState: LimiterStateOf;
   trustedProxies: string[];
   bodyLimitBytes?: number;
-  /** Defaults to api/openapi.yaml; tests of the facade itself pass a small document. */
+  /** Defaults to api/openapi.yaml bundled with its module files; tests of the facade itself pass a small document. */
   document?: OpenAPIV3.Document;
   /**
    * Whether an operation may run now. While the process is still starting (waiting
