@@ -17,6 +17,29 @@ export default tseslint.config(
     },
   },
   {
+    // Tenancy that cannot be forged by accident (services/platform/tenancy.ts): an OrgId
+    // comes from a membership, a claim under a system scope, or a principal; never a cast.
+    files: ['services/**/*.ts'],
+    ignores: ['services/platform/tenancy.ts', '**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSAsExpression[typeAnnotation.typeName.name='OrgId']", message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.' },
+        { selector: "TSTypeAssertion[typeAnnotation.typeName.name='OrgId']", message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.' },
+      ],
+    },
+  },
+  {
+    files: ['services/**/*.ts'],
+    ignores: ['services/organizations/**', '**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/tenancy.js'], importNames: ['tenantOfMembership'], message: 'Only the organizations capability reads memberships; elsewhere an OrgId comes from the principal or a claim under a system scope.' }] },
+      ],
+    },
+  },
+  {
     files: ['services/platform/config.ts', 'test/**/*.ts', 'vitest.config.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -4,7 +4,10 @@
 import type { Platform } from './composition.js';
 import { createModules, handlersOf, processorsOf, workersOf } from './modules.js';
 import { buildApp } from './platform/http/app.js';
+import { createIdempotency } from './platform/idempotency/idempotency.js';
+import { createPeriodicWorker, type Worker } from './platform/jobs.js';
 import { createOutboxRelay } from './platform/streams/outbox-relay.js';
+import { systemScope } from './platform/tenancy.js';
 
 export type Role = 'api' | 'streams' | 'workers';
 export interface RunningRole {
@@ -32,7 +35,7 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
 
 /** The outbox relay and every module's stream processors, each a consumer group of its own. */
 export async function startStreams(platform: Platform): Promise<RunningRole> {
-  const relay = createOutboxRelay({ db: platform.db, log: platform.streamLog, logger: platform.logger.child({ component: 'outbox-relay' }) });
+  const relay = createOutboxRelay(systemScope('relay-outbox'), { db: platform.db, log: platform.streamLog, logger: platform.logger.child({ component: 'outbox-relay' }) });
   relay.start();
   const subscriptions = await Promise.all(processorsOf(createModules(platform).list).map((processor) => platform.streamLog.subscribe(processor)));
   return {
@@ -44,11 +47,27 @@ export async function startStreams(platform: Platform): Promise<RunningRole> {
 }
 
 /**
- * Every module's job workers and sweeps. Each claims its work with FOR UPDATE SKIP
- * LOCKED, so any number of worker processes can share the queue.
+ * Every module's job workers and sweeps, and the platform's own housekeeping. Each
+ * claims its work with FOR UPDATE SKIP LOCKED (or deletes by age), so any number of
+ * worker processes can share the queue.
  */
 export async function startWorkers(platform: Platform): Promise<RunningRole> {
-  const workers = workersOf(createModules(platform).list);
+  const workers = [...workersOf(createModules(platform).list), idempotencyPruner(platform)];
   for (const worker of workers) worker.start();
   return { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) };
+}
+
+/** Deletes expired idempotency records hourly: requests already treat them as absent, so this only reclaims storage. */
+function idempotencyPruner({ db, logger }: Platform): Worker {
+  const log = logger.child({ component: 'idempotency-pruner' });
+  const idempotency = createIdempotency({ db, log });
+  const scope = systemScope('prune-idempotency-records');
+  return createPeriodicWorker({
+    logger: log,
+    intervalMs: 3_600_000,
+    run: async () => {
+      const pruned = await idempotency.pruneExpired(scope);
+      if (pruned > 0) log.info({ pruned }, 'expired idempotency records deleted');
+    },
+  });
 }

@@ -12,6 +12,7 @@ import type { AccessTokens } from './access-tokens.js';
 import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import type { Principal } from '../platform/principal.js';
+import { systemScope } from '../platform/tenancy.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
 
@@ -44,7 +45,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
   };
 
   const authenticateApiKey = async (key: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
-    const stored = await findByKey(deps.db, key);
+    const stored = await findByKey(deps.db, systemScope('authenticate-credential'), key);
     if (!stored) return refuse(log, 'unknown api key');
     if (stored.state !== 'usable') {
       // A known key still in use after revocation or expiry is worth an owner's attention: audit it in its organization.

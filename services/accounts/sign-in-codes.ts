@@ -3,7 +3,7 @@
 // or CLI a code instead, which POST /api/v1/auth/exchange trades for a session.
 // A code works once, for a minute, and only its SHA-256 digest is stored.
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { asOrgId } from '../platform/db/database.js';
+import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 export const SIGN_IN_CODE_TTL_SECONDS = 60;
@@ -28,7 +28,7 @@ export async function issueSignInCode(q: Queryable, grant: SignInCodeGrant): Pro
 }
 
 /** Uses the code up and answers what it grants; undefined when it is unknown, used or expired. */
-export async function redeemSignInCode(q: Queryable, code: string): Promise<SignInCodeGrant | undefined> {
+export async function redeemSignInCode(q: Queryable, scope: SystemScope, code: string): Promise<SignInCodeGrant | undefined> {
   // One conditional UPDATE: of two concurrent redemptions exactly one gets the row.
   const { rows } = await q.query<{ user_id: string; org_id: string; method: 'social' | 'sso' }>(
     `UPDATE sign_in_codes SET used_at = now()
@@ -36,5 +36,5 @@ export async function redeemSignInCode(q: Queryable, code: string): Promise<Sign
       RETURNING user_id, org_id, method`,
     [secretDigest(code)],
   );
-  return rows[0] && { userId: rows[0].user_id, orgId: asOrgId(rows[0].org_id), method: rows[0].method };
+  return rows[0] && { userId: rows[0].user_id, orgId: tenantOfClaim(scope, rows[0].org_id), method: rows[0].method };
 }

@@ -1,7 +1,7 @@
 // API keys (spec 2.2, 5.3, 5.4): the storage. A key is shown once; only its
 // SHA-256 digest and a short display start are kept.
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { asOrgId } from '../platform/db/database.js';
+import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 /** Recognizable by secret scanners (GitHub, GitGuardian...) when a key leaks. */
@@ -90,7 +90,7 @@ export interface StoredCredential {
  * Looks a presented key up by its digest. The only query on this table not keyed by
  * organization: the key is what tells us the organization.
  */
-export async function findByKey(q: Queryable, key: string): Promise<StoredCredential | undefined> {
+export async function findByKey(q: Queryable, scope: SystemScope, key: string): Promise<StoredCredential | undefined> {
   const { rows } = await q.query<{ id: string; org_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_use_stale: boolean }>(
     `SELECT id, org_id, scopes,
             revoked_at IS NOT NULL AS revoked,
@@ -103,7 +103,7 @@ export async function findByKey(q: Queryable, key: string): Promise<StoredCreden
   if (!row) return undefined;
   return {
     id: row.id,
-    orgId: asOrgId(row.org_id),
+    orgId: tenantOfClaim(scope, row.org_id),
     scopes: row.scopes,
     state: row.revoked ? 'revoked' : row.expired ? 'expired' : 'usable',
     lastUseStale: row.last_use_stale,

@@ -8,6 +8,7 @@ import { createLogger } from '../platform/logger.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../test/support/test-app.js';
 import { createScheduler, queueDueScans } from './scheduler.js';
 import { assetOf } from './testing/fixtures.js';
+import { systemScope } from '../platform/tenancy.js';
 
 const HOUR_MS = 3_600_000;
 const logger = createLogger('silent');
@@ -53,9 +54,9 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
     const later = new Date(Math.max(inA.dueAt.getTime(), inB.dueAt.getTime()));
     const firstDue = await nextRunOf(a, inA.assetId);
 
-    await queueDueScans(t.current.db, logger, new Date(inA.dueAt.getTime() - 2));
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, new Date(inA.dueAt.getTime() - 2));
     expect(await scheduledScans([inA.assetId])).toEqual([]);
-    await queueDueScans(t.current.db, logger, later);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, later);
     const scans = await scheduledScans([inA.assetId, inB.assetId]);
     expect(scans).toHaveLength(2);
     expect(scans).toEqual(
@@ -65,7 +66,7 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
       ]),
     );
     expect(await nextRunOf(a, inA.assetId)).toBe(firstDue + HOUR_MS);
-    await queueDueScans(t.current.db, logger, later);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, later);
     expect(await scheduledScans([inA.assetId, inB.assetId])).toHaveLength(2);
 
     const listed = await t.current.call('GET', `/api/v1/scans?asset_id=${inA.assetId}`, { token: a.owner.token });
@@ -82,7 +83,7 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
 
     // Four schedulers, two schedules per claim, each going until nothing due is left.
     const drain = async () => {
-      while ((await queueDueScans(t.current.db, logger, at, 2)).claimed > 0);
+      while ((await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, at, 2)).claimed > 0);
     };
     await Promise.all([drain(), drain(), drain(), drain()]);
 
@@ -95,7 +96,7 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
     const { assetId, dueAt } = await hourly(tenant);
     const firstDue = await nextRunOf(tenant, assetId);
     const tenHoursLater = new Date(dueAt.getTime() + 10 * HOUR_MS + 60_000);
-    await queueDueScans(t.current.db, logger, tenHoursLater);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, tenHoursLater);
     expect(await nextRunOf(tenant, assetId)).toBe(firstDue + 11 * HOUR_MS);
     expect(await scheduledScans([assetId])).toHaveLength(1);
   });
@@ -106,11 +107,11 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
     const waiting = await hourly(tenant);
     await t.current.call('POST', `/api/v1/assets/${archived.assetId}/archive`, { token: tenant.owner.token, body: { reason: 'retired' } });
     const first = new Date(Math.max(archived.dueAt.getTime(), waiting.dueAt.getTime()));
-    await queueDueScans(t.current.db, logger, first);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, first);
     expect((await scheduledScans([archived.assetId, waiting.assetId])).map((scan) => scan.asset_id)).toEqual([waiting.assetId]);
 
     const second = new Date(first.getTime() + HOUR_MS);
-    await queueDueScans(t.current.db, logger, second);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, second);
     expect((await scheduledScans([archived.assetId, waiting.assetId])).map((scan) => scan.asset_id)).toEqual([waiting.assetId]);
     expect(await nextRunOf(tenant, waiting.assetId)).toBeGreaterThan(second.getTime());
     expect(await nextRunOf(tenant, archived.assetId)).toBeGreaterThan(second.getTime());

@@ -7,12 +7,13 @@
 // Any number of schedulers may run: a claimed schedule is locked with FOR UPDATE
 // SKIP LOCKED until its scan is queued and next_run_at has moved past the clock in
 // the same transaction, so another scheduler either skips it or no longer sees it due.
-import { asOrgId, type Database, type OrgId, type Queryable } from '../platform/db/database.js';
+import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import type { Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import { createPollingLoop } from '../platform/polling-loop.js';
 import { parseImageReference, type ImageReference } from '../scans/index.js';
 import { createScan } from '../scans/index.js';
+import { systemScope, tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
 export const SCHEDULE_BATCH_SIZE = 100;
 
@@ -52,7 +53,7 @@ async function decide(tx: Queryable, orgId: OrgId, due: DueSchedule): Promise<De
  * schedule, requested by the system) and moves each next_run_at to the first
  * whole interval after `now`: a scheduler that was down queues one scan, not the backlog.
  */
-export async function queueDueScans(db: Database, logger: Logger, now: Date, limit = SCHEDULE_BATCH_SIZE): Promise<SchedulerPass> {
+export async function queueDueScans(db: Database, scope: SystemScope, logger: Logger, now: Date, limit = SCHEDULE_BATCH_SIZE): Promise<SchedulerPass> {
   return db.transaction(async (tx) => {
     const due = await tx.query<DueSchedule>(
       `SELECT s.org_id, s.asset_id, s.scanners, a.reference, a.archived_at IS NOT NULL AS archived
@@ -65,7 +66,7 @@ export async function queueDueScans(db: Database, logger: Logger, now: Date, lim
     );
     let queued = 0;
     for (const schedule of due.rows) {
-      const orgId = asOrgId(schedule.org_id);
+      const orgId = tenantOfClaim(scope, schedule.org_id);
       const decision = await decide(tx, orgId, schedule);
       if ('queue' in decision) {
         await createScan(tx, orgId, { reference: decision.queue, scanners: schedule.scanners, source: 'schedule', requester: 'system' });
@@ -95,10 +96,11 @@ export interface SchedulerDeps {
 /** Polls for due schedules, a batch per transaction, until none is left; then sleeps. */
 export function createScheduler(deps: SchedulerDeps): Worker {
   const now = deps.now ?? (() => new Date());
+  const scope = systemScope('claim-asset-schedules');
   return createPollingLoop({
     pollIntervalMs: deps.pollIntervalMs ?? 30_000,
     logger: deps.logger,
     failureMessage: 'scheduler pass failed; retrying',
-    tick: async () => ((await queueDueScans(deps.db, deps.logger, now())).claimed < SCHEDULE_BATCH_SIZE ? 'idle' : 'more'),
+    tick: async () => ((await queueDueScans(deps.db, scope, deps.logger, now())).claimed < SCHEDULE_BATCH_SIZE ? 'idle' : 'more'),
   });
 }

@@ -12,6 +12,7 @@ import { appendManyToOutbox, packedSystemEventsCte } from '../platform/streams/o
 import { topics } from '../platform/streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
+import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
 /** The scan a result belongs to, as stored: its creation time is the time of every sighting it reports. */
 export interface IngestScan {
@@ -24,7 +25,7 @@ export interface IngestScan {
 }
 
 /** The scans named by a batch of results, each looked up in its own organization. */
-export async function loadIngestScans(q: Queryable, keys: readonly { orgId: string; scanId: string }[]): Promise<IngestScan[]> {
+export async function loadIngestScans(q: Queryable, scope: SystemScope, keys: readonly { orgId: string; scanId: string }[]): Promise<IngestScan[]> {
   if (keys.length === 0) return [];
   const found = await q.query<{ id: string; org_id: string; asset_id: string; image: string; created_at: string; state: string }>(
     // created_at as text keeps its microseconds; a JS Date would round them away. Two
@@ -37,7 +38,7 @@ export async function loadIngestScans(q: Queryable, keys: readonly { orgId: stri
   const asked = new Set(keys.map((k) => `${k.orgId}/${k.scanId}`));
   return found.rows
     .filter((row) => asked.has(`${row.org_id}/${row.id}`))
-    .map((row) => ({ id: row.id, orgId: row.org_id as OrgId, assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
+    .map((row) => ({ id: row.id, orgId: tenantOfClaim(scope, row.org_id), assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
 }
 
 export const isFinalScanState = (state: string): boolean => state === 'completed' || state === 'partial' || state === 'failed';

@@ -14,6 +14,7 @@ import { usePipeline } from '../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../test/support/test-app.js';
 import { createLogger } from '../platform/logger.js';
 import { createSuppressionExpirySweep, expireDueSuppressions } from './suppression-expiry.js';
+import { systemScope } from '../platform/tenancy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAhead = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -45,9 +46,9 @@ describe.each(testProfiles)('suppression-expiry sweep ($profile)', ({ profile, c
     const domainEventsBefore = { a: await statusChangedDomainEvents(t.current, a.id), b: await statusChangedDomainEvents(t.current, b.id) };
 
     // Not yet due: nothing moves.
-    expect(await expireDueSuppressions(t.current.db, new Date(inOneDay.getTime() - 1_000))).toBe(0);
+    expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), new Date(inOneDay.getTime() - 1_000))).toBe(0);
     // Two days on, in batches of one to cross a batch boundary.
-    expect(await expireDueSuppressions(t.current.db, daysAhead(2), 1)).toBe(2);
+    expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), daysAhead(2), 1)).toBe(2);
 
     expect(await statusesOf(t.current, a, [aDue!, aLater!, aTriaged!])).toEqual({ [aDue!]: 'open', [aLater!]: 'suppressed', [aTriaged!]: 'triaged' });
     expect(await statusesOf(t.current, b, [bDue!, bOpen!])).toEqual({ [bDue!]: 'open', [bOpen!]: 'open' });
@@ -75,8 +76,8 @@ describe.each(testProfiles)('suppression-expiry sweep ($profile)', ({ profile, c
     expect(view.body.events[0]).toMatchObject({ actor: { kind: 'system', id: null }, requested_by: null, suppressed_by: null, reason: 'suppression expired' });
 
     // A second run at the same time finds nothing more; the later expiry comes in its turn.
-    expect(await expireDueSuppressions(t.current.db, daysAhead(2))).toBe(0);
-    expect(await expireDueSuppressions(t.current.db, daysAhead(4))).toBe(1);
+    expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), daysAhead(2))).toBe(0);
+    expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), daysAhead(4))).toBe(1);
     expect(await statusesOf(t.current, a, [aLater!])).toEqual({ [aLater!]: 'open' });
   });
 
@@ -111,10 +112,10 @@ describe('suppression-expiry sweep beside a request in flight (postgres)', () =>
     await suppressUntil(t.current, a, free!, daysAhead(1));
     await t.current.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM findings WHERE org_id = $1 AND id = $2 FOR UPDATE', [a.id, held]);
-      expect(await expireDueSuppressions(t.current.db, daysAhead(2))).toBe(1);
+      expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), daysAhead(2))).toBe(1);
     });
     expect(await statusesOf(t.current, a, [held!, free!])).toEqual({ [held!]: 'suppressed', [free!]: 'open' });
-    expect(await expireDueSuppressions(t.current.db, daysAhead(2))).toBe(1);
+    expect(await expireDueSuppressions(t.current.db, systemScope('expire-suppressions'), daysAhead(2))).toBe(1);
     expect(await statusesOf(t.current, a, [held!])).toEqual({ [held!]: 'open' });
   });
 });

@@ -8,9 +8,9 @@
 // event and domain event in that finding's own organization, taken from the row.
 import { appendEventsToOutbox } from '../platform/streams/outbox.js';
 import type { Database, Queryable } from '../platform/db/database.js';
-import { asOrgId } from '../platform/db/database.js';
 import { createPeriodicWorker, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
+import { systemScope, tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
 export const SUPPRESSION_EXPIRED_REASON = 'suppression expired';
 const DEFAULT_BATCH_SIZE = 500;
@@ -27,7 +27,7 @@ interface ExpiredRow {
  * with FOR UPDATE SKIP LOCKED: a finding a request is changing right now is left
  * to the next batch or run, and several sweeping processes share the work.
  */
-async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<number> {
+async function expireBatch(tx: Queryable, scope: SystemScope, now: Date, limit: number): Promise<number> {
   const expired = await tx.query<ExpiredRow>(
     `WITH due AS (
        SELECT id, org_id, suppressed_until FROM findings
@@ -55,7 +55,7 @@ async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<num
   for (const [orgId, rows] of byOrganization) {
     await appendEventsToOutbox(
       tx,
-      asOrgId(orgId),
+      tenantOfClaim(scope, orgId),
       rows.map((row) => ({
         type: 'finding.status_changed',
         subjectId: row.id,
@@ -75,10 +75,10 @@ async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<num
 }
 
 /** Expires every suppression due at `now`, batch by batch; returns how many. */
-export async function expireDueSuppressions(db: Database, now: Date, batchSize = DEFAULT_BATCH_SIZE): Promise<number> {
+export async function expireDueSuppressions(db: Database, scope: SystemScope, now: Date, batchSize = DEFAULT_BATCH_SIZE): Promise<number> {
   let total = 0;
   for (;;) {
-    const expired = await db.transaction((tx) => expireBatch(tx, now, batchSize));
+    const expired = await db.transaction((tx) => expireBatch(tx, scope, now, batchSize));
     total += expired;
     if (expired < batchSize) return total;
   }
@@ -96,11 +96,12 @@ export interface SuppressionExpirySweepDeps {
 /** The worker that runs the sweep every minute (by default) in the workers role. */
 export function createSuppressionExpirySweep(deps: SuppressionExpirySweepDeps): Worker {
   const now = deps.now ?? (() => new Date());
+  const scope = systemScope('expire-suppressions');
   return createPeriodicWorker({
     logger: deps.logger,
     intervalMs: deps.intervalMs ?? 60_000,
     run: async () => {
-      const expired = await expireDueSuppressions(deps.db, now(), deps.batchSize);
+      const expired = await expireDueSuppressions(deps.db, scope, now(), deps.batchSize);
       if (expired > 0) deps.logger.info({ expired }, 'suppressions expired');
     },
   });

@@ -9,7 +9,7 @@ import { removeMember } from './handlers/removeMember.js';
 import { renameCurrentOrganization } from './handlers/renameCurrentOrganization.js';
 import { updateMemberRole } from './handlers/updateMemberRole.js';
 
-export { addMembership, findMember, resolveActingMembership } from './memberships.js';
+export { addMembership, findMember, membershipIn, resolveActingMembership } from './memberships.js';
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
 
 export function createOrganizationsModule(deps: { db: Database }): CapabilityModule {

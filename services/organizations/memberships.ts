@@ -2,7 +2,7 @@
 // arrived (spec 2.9). Changes emit domain events in the caller's transaction.
 import { appendToOutbox, type NewDomainEvent } from '../platform/streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { asOrgId } from '../platform/db/database.js';
+import { tenantOfMembership } from '../platform/tenancy.js';
 import { ownerRoles, type Role } from '../platform/authorization/permissions.js';
 
 export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
@@ -114,5 +114,11 @@ export async function resolveActingMembership(q: Queryable, userId: string): Pro
       LIMIT 1`,
     [userId],
   );
-  return rows[0] && { orgId: asOrgId(rows[0].org_id), role: rows[0].role };
+  return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role };
+}
+
+/** The person's membership in an organization a request names; undefined when they are not a member of it (or it does not exist). */
+export async function membershipIn(q: Queryable, userId: string, requestedOrgId: string): Promise<{ orgId: OrgId; role: Role } | undefined> {
+  const { rows } = await q.query<{ org_id: string; role: Role }>('SELECT org_id, role FROM memberships WHERE user_id = $1 AND org_id = $2', [userId, requestedOrgId]);
+  return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role };
 }

@@ -1,7 +1,7 @@
 // Organizations and their plans. An organization is created with its creator
 // seated as owner in the same transaction (spec 2.1).
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { asOrgId } from '../platform/db/database.js';
+import { tenantOfMembership } from '../platform/tenancy.js';
 import type { Role } from '../platform/authorization/permissions.js';
 import { addMembership } from './memberships.js';
 
@@ -34,7 +34,7 @@ interface OrganizationRow {
 }
 
 const toOrganization = (row: OrganizationRow): Organization => ({
-  id: asOrgId(row.id),
+  id: tenantOfMembership(row.id),
   name: row.name,
   plan: { code: row.plan_code, name: row.plan_name, seats: row.seats, concurrent_scans: row.concurrent_scans },
   personal: row.personal_for_user_id !== null,
@@ -47,7 +47,7 @@ export async function createOrganization(tx: Queryable, input: { name: string; c
     input.name,
     input.personal ? input.creatorUserId : null,
   ]);
-  const orgId = asOrgId(rows[0]!.id);
+  const orgId = tenantOfMembership(rows[0]!.id);
   await addMembership(tx, orgId, { userId: input.creatorUserId, role: 'owner', arrival: 'manual', actor: { kind: 'user', id: input.creatorUserId } });
   return (await findOrganization(tx, orgId))!;
 }
@@ -91,5 +91,5 @@ export async function listOrganizationsOf(q: Queryable, userId: string): Promise
 export async function personalOrganizationOf(q: Queryable, userId: string): Promise<OrgId> {
   const { rows } = await q.query<{ id: string }>('SELECT id FROM organizations WHERE personal_for_user_id = $1', [userId]);
   if (!rows[0]) throw new Error(`user ${userId} has no personal organization`);
-  return asOrgId(rows[0].id);
+  return tenantOfMembership(rows[0].id);
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
-import { asOrgId } from './db/database.js';
+import { asOrgId } from '../../test/support/org-ids.js';
 import { AppError } from './errors.js';
 import { claimJobs, createPeriodicWorker, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
 import { createLogger } from './logger.js';
+import { systemScope } from './tenancy.js';
 
 const logger = createLogger('silent');
 const until = async (condition: () => Promise<boolean>, deadlineMs = 15_000) => {
@@ -27,7 +28,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const orgA = asOrgId(randomUUID());
     const orgB = asOrgId(randomUUID());
     for (let i = 0; i < 40; i++) await enqueueJob(test.db, i % 2 ? orgA : orgB, kind, { i });
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJobs(test.db, [kind], 10, 60_000)));
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJobs(test.db, systemScope('claim-jobs'), [kind], 10, 60_000)));
     const ids = claims.flat().map((j) => j.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
@@ -37,7 +38,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const kind = `k-${randomUUID()}`;
     const org = asOrgId(randomUUID());
     await enqueueJob(test.db, org, kind, { scan: 'x' });
-    const [job] = await claimJobs(test.db, [kind], 1, 60_000);
+    const [job] = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 60_000);
     expect(job?.orgId).toBe(org);
     expect(job?.payload).toEqual({ scan: 'x' });
   });
@@ -45,9 +46,9 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
   it('lets another worker reclaim a job whose lease expired (its worker died)', async () => {
     const kind = `k-${randomUUID()}`;
     await enqueueJob(test.db, asOrgId(randomUUID()), kind, {});
-    const [first] = await claimJobs(test.db, [kind], 1, 1);
+    const [first] = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 1);
     expect(first).toBeDefined();
-    await until(async () => (await claimJobs(test.db, [kind], 1, 60_000)).length === 1);
+    await until(async () => (await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 60_000)).length === 1);
     const row = await test.db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [first!.id]);
     expect(row.rows[0]?.attempts).toBe(2);
   });
@@ -57,7 +58,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const org = asOrgId(randomUUID());
     await enqueueJob(test.db, org, kind, { n: 1 });
     await enqueueJob(test.db, org, kind, { n: 2 });
-    const jobs = await claimJobs(test.db, [kind], 2, 60_000);
+    const jobs = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 2, 60_000);
     const byN = (n: number) => jobs.find((j) => j.payload.n === n)!;
     expect(await failJob(test.db, byN(1), new AppError('unavailable', 'registry down'))).toBe('retrying');
     expect(await failJob(test.db, byN(2), new AppError('validation_failed', 'bad image'))).toBe('failed');
@@ -70,7 +71,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
       { state: 'failed', run_after_future: false, last_error: 'bad image' },
     ]);
     // Not claimable before its backoff elapses.
-    expect(await claimJobs(test.db, [kind], 10, 60_000)).toHaveLength(0);
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), [kind], 10, 60_000)).toHaveLength(0);
   });
 
   it('runs a worker that completes jobs and drains in-flight work on stop', async () => {

@@ -2,6 +2,7 @@ import type { Database, OrgId, Queryable } from './db/database.js';
 import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
 import { createPollingLoop, type PollingLoop } from './polling-loop.js';
+import { systemScope, tenantOfClaim, type SystemScope } from './tenancy.js';
 
 export interface Job<Payload = Record<string, unknown>> {
   id: string;
@@ -40,7 +41,7 @@ export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payl
  * expired (its worker died) is claimable again, so work is retried, never lost.
  * SKIP LOCKED lets any number of workers share the queue without blocking.
  */
-export async function claimJobs(db: Database, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimJobs(db: Database, scope: SystemScope, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
   const result = await db.query<JobRow>(
     `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
             locked_until = now() + make_interval(secs => $3::double precision / 1000)
@@ -54,7 +55,7 @@ export async function claimJobs(db: Database, kinds: string[], limit: number, le
   );
   return result.rows.map((row) => ({
     id: row.id,
-    orgId: row.org_id as OrgId,
+    orgId: tenantOfClaim(scope, row.org_id),
     kind: row.kind,
     payload: row.payload,
     attempts: row.attempts,
@@ -110,6 +111,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const claiming = systemScope('claim-jobs');
 
   async function runJob(job: Job): Promise<void> {
     const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
@@ -133,7 +135,7 @@ export function createWorker(options: WorkerOptions): Worker {
     tick: async () => {
       const free = concurrency - inFlight.size;
       if (free <= 0) return 'idle';
-      const claimed = await claimJobs(db, kinds, free, leaseMs);
+      const claimed = await claimJobs(db, claiming, kinds, free, leaseMs);
       for (const job of claimed) {
         const task = runJob(job).finally(() => inFlight.delete(task));
         inFlight.add(task);

@@ -4,7 +4,8 @@
 // findings covering every facet value, scores and ages around each threshold,
 // aliases, and findings a rule lists next to ones it does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOrgId, type Database, type OrgId } from '../platform/db/database.js';
+import type { Database, OrgId } from '../platform/db/database.js';
+import { asOrgId } from '../../test/support/org-ids.js';
 import type { Rule } from '../policies/rules.js';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { evaluatePolicy, type FindingFacets } from './evaluate.js';

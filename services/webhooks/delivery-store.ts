@@ -6,6 +6,7 @@
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { MAX_DELIVERY_ATTEMPTS } from './delivery-schedule.js';
 import type { StoredSecrets } from './signing-secrets.js';
+import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
 export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
@@ -213,7 +214,7 @@ export interface ClaimOptions {
  * slot); within one worker it holds. The attempt is counted at claim time, so an
  * attempt whose worker died still counts.
  */
-export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(db: Database, scope: SystemScope, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const { now, limit, leaseMs, perEndpointInFlight } = options;
   // The window looked at: enough rows that a burst for one endpoint at the head
   // of the queue does not hide every other endpoint's work from this claim.
@@ -251,7 +252,7 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
     [now, limit, leaseMs, perEndpointInFlight, window],
   ));
   return result.rows.map((row) => {
-    const orgId = row.org_id as OrgId;
+    const orgId = tenantOfClaim(scope, row.org_id);
     return {
       id: row.id,
       orgId,
@@ -278,7 +279,7 @@ export const LEASE_EXPIRED_ERROR = 'the attempt did not finish before its lease 
  * due again, or failed when that was their last attempt: retried, never lost.
  * The endpoint's failure streak is untouched: the fault was ours, not its.
  */
-export async function releaseExpiredLeases(db: Database, now: Date): Promise<number> {
+export async function releaseExpiredLeases(db: Database, _scope: SystemScope, now: Date): Promise<number> {
   const result = await db.query(
     `UPDATE webhook_deliveries
         SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,

@@ -13,6 +13,7 @@ import { ROTATION_OVERLAP_MS } from './signing-secrets.js';
 import { createTestCertificates, type TestCertificates } from './testing/certificates.js';
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';
 import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
+import { systemScope } from '../platform/tenancy.js';
 
 const logger = createLogger('silent');
 const HOUR = 3_600_000;
@@ -225,7 +226,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     await test.db.query('UPDATE webhook_deliveries SET max_attempts = 1 WHERE id = $1', [lastChance!.id]);
 
     // The dying worker claims both and is never heard from again.
-    const abandoned = await claimDueDeliveries(test.db, { now: clock.now(), limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
+    const abandoned = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
     expect(abandoned.map((c) => c.id).sort()).toEqual([retried!.id, lastChance!.id].sort());
 
     const restarted = newWorker();

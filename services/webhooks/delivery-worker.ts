@@ -17,6 +17,7 @@ import { recordEndpointFailure } from './endpoints.js';
 import type { AttemptOutcome, DeliverySender } from './https-sender.js';
 import { signDelivery } from './signature.js';
 import { activeSigningSecrets } from './signing-secrets.js';
+import { systemScope } from '../platform/tenancy.js';
 
 export const DEFAULT_CONCURRENCY = 128;
 export const DEFAULT_PER_ENDPOINT_IN_FLIGHT = 32;
@@ -44,6 +45,7 @@ export interface DeliveryWorkerDeps {
 export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   const { db, secretBox, sender, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const delivering = systemScope('deliver-webhooks');
   const random = deps.random ?? Math.random;
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const perEndpointInFlight = deps.perEndpointInFlight ?? DEFAULT_PER_ENDPOINT_IN_FLIGHT;
@@ -53,7 +55,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   // A lease that could run out during a live attempt would let a second worker send the same delivery.
   if (leaseMs < 2 * sender.budgetMs) throw new TypeError(`the lease (${leaseMs} ms) must be at least twice the attempt budget (${sender.budgetMs} ms)`);
 
-  const claim = (limit: number) => claimDueDeliveries(db, { now: now(), limit, leaseMs, perEndpointInFlight });
+  const claim = (limit: number) => claimDueDeliveries(db, delivering, { now: now(), limit, leaseMs, perEndpointInFlight });
   const recordSuccess = groupCommitted((attempts: DeliveredAttempt[]) => recordDelivered(db, attempts, now()));
 
   /** One attempt of a claimed delivery. Never rejects: if recording fails, the lease runs out and the delivery is tried again. */
@@ -91,7 +93,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
    * For tests and tools that step time with an injected clock.
    */
   async function deliverDue(): Promise<number> {
-    await releaseExpiredLeases(db, now());
+    await releaseExpiredLeases(db, delivering, now());
     const claimed = await claim(concurrency);
     await Promise.all(claimed.map(attempt));
     return claimed.length;
@@ -117,7 +119,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   async function fillFreeSlots(): Promise<void> {
     completedSinceClaim = 0;
     if (performance.now() - lastLeaseRelease >= LEASE_RELEASE_INTERVAL_MS) {
-      await releaseExpiredLeases(db, now());
+      await releaseExpiredLeases(db, delivering, now());
       lastLeaseRelease = performance.now();
     }
     const free = concurrency - inFlight.size;

@@ -20,6 +20,7 @@ import { allTopics } from '../../services/platform/streams/topics.js';
 import { testServices } from './services.js';
 import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
 import type { Profile, TestApp, TestTenant } from './test-app.js';
+import { systemScope } from '../../services/platform/tenancy.js';
 
 export interface TestPipeline {
   log: StreamLog;
@@ -45,7 +46,7 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
       ? createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix, clientId: 'pipeline-test', logger })
       : createEmbeddedStreamLog({ db: app.db, partitions: 4, pollIntervalMs: 10 });
   await log.ensureTopics(allTopics);
-  const relay: OutboxRelay = createOutboxRelay({ db: app.db, log, logger, pollIntervalMs: 10 });
+  const relay: OutboxRelay = createOutboxRelay(systemScope('relay-outbox'), { db: app.db, log, logger, pollIntervalMs: 10 });
   relay.start();
   // A consumer group of its own, like the topics: test runs share the Kafka broker, and
   // one group spanning them all would rebalance whenever any pipeline starts or stops.

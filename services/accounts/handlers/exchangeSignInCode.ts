@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { unauthorized } from '../../platform/errors.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Sessions } from '../sessions.js';
+import { systemScope } from '../../platform/tenancy.js';
 import { redeemSignInCode } from '../sign-in-codes.js';
 
 /**
@@ -14,7 +15,7 @@ export function exchangeSignInCode(deps: { db: Database; sessions: Pick<Sessions
     const { code } = ctx.body as { code: string };
     const origin = originOfContext(ctx);
     const tokens = await deps.db.transaction(async (tx) => {
-      const grant = await redeemSignInCode(tx, code);
+      const grant = await redeemSignInCode(tx, systemScope('authenticate-credential'), code);
       if (!grant) return undefined;
       await recordIdentityEvent(tx, grant.orgId, origin, { actor: { userId: grant.userId }, action: 'session.signed_in', detail: { method: grant.method } });
       return deps.sessions.start(tx, grant.userId, grant.method);

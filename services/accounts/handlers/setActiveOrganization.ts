@@ -1,9 +1,8 @@
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
-import { asOrgId, type Database } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
-import { findMember } from '../../organizations/index.js';
-import { findOrganization } from '../../organizations/index.js';
+import { findOrganization, membershipIn } from '../../organizations/index.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { asUser } from '../../platform/principal.js';
 import { setPreferredOrganization } from '../users.js';
@@ -17,18 +16,18 @@ import { setPreferredOrganization } from '../users.js';
 export function setActiveOrganization(deps: { db: Database }): OperationHandler {
   return async (ctx) => {
     const principal = asUser(requirePrincipal(ctx));
-    const target = asOrgId((ctx.body as { org_id: string }).org_id);
-    const member = await findMember(deps.db, target, principal.userId);
-    if (!member) {
+    const requested = (ctx.body as { org_id: string }).org_id;
+    const membership = await membershipIn(deps.db, principal.userId, requested);
+    if (!membership) {
       await recordIdentityEvent(deps.db, principal.orgId, originOfContext(ctx), {
         actor: { userId: principal.userId },
         action: 'active_org.refused',
-        detail: { requested_org_id: target, reason: 'not a member' },
+        detail: { requested_org_id: requested, reason: 'not a member' },
       });
       throw notFound();
     }
-    await setPreferredOrganization(deps.db, principal.userId, target);
-    const organization = await findOrganization(deps.db, target);
-    return { status: 200, body: { ...organization!, role: member.role } };
+    await setPreferredOrganization(deps.db, principal.userId, membership.orgId);
+    const organization = await findOrganization(deps.db, membership.orgId);
+    return { status: 200, body: { ...organization!, role: membership.role } };
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import { topics } from '../../platform/streams/topics.js';
+import { systemScope } from '../../platform/tenancy.js';
 
 export const FINDINGS_PROCESSOR_GROUP = 'findings';
 
@@ -17,6 +18,7 @@ export const FINDINGS_PROCESSOR_GROUP = 'findings';
  * resolves: resolution only touches findings last seen before the resolving scan.
  */
 export function findingsProcessor(deps: { db: Database; logger: Logger }): SubscribeOptions<ScannerResultRecord> {
+  const consuming = systemScope('consume-stream-records');
   return {
     group: FINDINGS_PROCESSOR_GROUP,
     topic: topics.scannerResults,
@@ -31,7 +33,7 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
           const about = value.observation ?? value.completion;
           if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
         }
-        const scans = new Map((await loadIngestScans(tx, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
+        const scans = new Map((await loadIngestScans(tx, consuming, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
 
         const sightings: ScannedObservation[] = [];
         for (const { key: partitionKey, value } of batch) {

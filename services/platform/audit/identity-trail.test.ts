@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
-import { asOrgId, type OrgId } from '../db/database.js';
+import type { OrgId } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { listIdentityEvents, recordIdentityEvent, recordSystemIdentityEvent, redact, REDACTED } from './identity-trail.js';
 
 describe('redact', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specGrantableScopes, specNeverGrantable, specPermissionsByRole, specRoles } from '../../../test/support/spec-permissions.js';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
-import { asOrgId } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { AppError } from '../errors.js';
 import {
   allPermissions,

@@ -22,6 +22,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Organization ids are branded so a data-access call cannot be handed an arbitrary string. */
+/**
+ * Organization ids are branded so a data-access call cannot be handed an arbitrary
+ * string; services/platform/tenancy.ts says where one may come from.
+ */
 export type OrgId = string & { readonly __brand: 'OrgId' };
-export const asOrgId = (value: string): OrgId => value as OrgId;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
-import { asOrgId, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { AppError, toHttpError, validationFailed } from '../errors.js';
 import { createIdempotency, DEFAULT_STALE_AFTER_MS, IDEMPOTENCY_RETENTION_MS, type IdempotentResponse } from './idempotency.js';
 import { fingerprintRequest } from './request.js';
+import { systemScope } from '../tenancy.js';
 
 const start = Date.parse('2025-03-01T12:00:00Z');
 const scanFingerprint = fingerprintRequest('createScan', { image: 'registry.example/app:1.0', scanners: ['vuln'] });
@@ -221,11 +223,11 @@ describe.each(databaseProfiles)('idempotency on $name', ({ create }) => {
     await idempotency.run({ orgId: orgA, key: keptKey, fingerprint: scanFingerprint, execute: work.execute });
 
     clock = start + IDEMPOTENCY_RETENTION_MS - 1;
-    expect(await idempotency.pruneExpired()).toBe(0);
+    expect(await idempotency.pruneExpired(systemScope('prune-idempotency-records'))).toBe(0);
     expect((await idempotency.run({ orgId: orgA, key, fingerprint: scanFingerprint, execute: work.execute })).replayed).toBe(true);
 
     clock = start + IDEMPOTENCY_RETENTION_MS;
-    expect(await idempotency.pruneExpired()).toBeGreaterThanOrEqual(1);
+    expect(await idempotency.pruneExpired(systemScope('prune-idempotency-records'))).toBeGreaterThanOrEqual(1);
     expect(await recordOf(key)).toBeUndefined();
     expect(await recordOf(keptKey)).toMatchObject({ state: 'completed' });
     const fresh = await idempotency.run({ orgId: orgA, key, fingerprint: otherFingerprint, execute: work.execute });
@@ -249,7 +251,7 @@ describe.each(databaseProfiles)('idempotency on $name', ({ create }) => {
     clock = start - 365 * 24 * 60 * 60 * 1000;
     for (let i = 0; i < 5; i++) await idempotency.run({ orgId: orgB, key: `batch-${i}`, fingerprint: scanFingerprint, execute: scanWork().execute });
     clock = start;
-    expect(await idempotency.pruneExpired()).toBeGreaterThanOrEqual(5);
+    expect(await idempotency.pruneExpired(systemScope('prune-idempotency-records'))).toBeGreaterThanOrEqual(5);
     const left = await test.db.query('SELECT 1 FROM idempotency_records WHERE org_id = $1 AND key LIKE $2', [orgB, 'batch-%']);
     expect(left.rowCount).toBe(0);
   });

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId } from '../db/database.js';
 import { conflict } from '../errors.js';
+import type { SystemScope } from '../tenancy.js';
 
 export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -52,7 +53,8 @@ export interface Idempotency {
   /** Executes once per (organization, key); throws 409 for another request or one still running. */
   run(request: IdempotentRequest): Promise<IdempotentResponse>;
   /** Deletes records past their 30 days, in batches; returns how many. For a periodic job. */
-  pruneExpired(): Promise<number>;
+  /** Deletes expired records of every organization; run by the workers role. */
+  pruneExpired(scope: SystemScope): Promise<number>;
 }
 
 type StoredRecord = { request_fingerprint: string; reserved_at: Date; expires_at: Date } & (
@@ -180,7 +182,7 @@ export function createIdempotency(deps: {
 
     // Housekeeping across organizations, like the outbox cleanup: run() already treats
     // an expired record as absent, so this only reclaims storage.
-    async pruneExpired() {
+    async pruneExpired(_scope) {
       const at = new Date(now());
       let pruned = 0;
       for (;;) {

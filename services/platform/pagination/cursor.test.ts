@@ -1,7 +1,7 @@
 import type * as nodeCrypto from 'node:crypto';
 import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asOrgId } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { AppError, toHttpError } from '../errors.js';
 import { canonicalJson } from './canonical-json.js';
 import { createCursorCodec, CURSOR_TTL_MS, MAX_CURSOR_LENGTH, type CursorScope } from './cursor.js';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
-import { asOrgId, type Database, type OrgId } from '../db/database.js';
+import type { Database, OrgId } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { toHttpError } from '../errors.js';
 import { createCursorCodec } from './cursor.js';
 import { defineKeysetOrder, keysetAfter, type KeysetRow } from './keyset.js';

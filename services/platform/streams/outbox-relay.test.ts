@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asOrgId, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { createLogger } from '../logger.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { testServices } from '../../../test/support/services.js';
@@ -12,6 +13,7 @@ import type { StreamLog, Subscription } from './log/stream-log.js';
 import { appendToOutbox, type DomainEvent } from './outbox.js';
 import { createOutboxRelay } from './outbox-relay.js';
 import { allTopics, topics } from './topics.js';
+import { systemScope } from '../tenancy.js';
 
 const logger = createLogger('silent');
 const kafkaPrefix = `sentinel-outbox-test-${randomBytes(4).toString('hex')}.`;
@@ -105,7 +107,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
 
     const groupA = await startConsumer(test.db, log, `a-${randomUUID()}`, orgId);
     const groupB = await startConsumer(test.db, log, `b-${randomUUID()}`, orgId);
-    const relay = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 10 });
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, pollIntervalMs: 10 });
     relay.start();
     await until(async () => (await groupA.effects()).length === 1 && (await groupB.effects()).length === 1);
     await relay.stop();
@@ -122,7 +124,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     const orgId = randomUUID();
     const rolledBack = await changeState(test.db, orgId, { rollBack: true });
     const kept = await changeState(test.db, orgId);
-    const relay = createOutboxRelay({ db: test.db, log, logger });
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger });
     expect(await relay.runOnce()).toBe(1);
     const consumer = await startConsumer(test.db, log, `c-${randomUUID()}`, orgId);
     await until(async () => consumer.deliveries.length >= 1);
@@ -145,12 +147,12 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
         throw new Error('relay process killed after publishing');
       },
     };
-    const dying = createOutboxRelay({ db: test.db, log: dyingLog, logger, leaseMs: 50 });
+    const dying = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log: dyingLog, logger, leaseMs: 50 });
     await expect(dying.runOnce()).rejects.toThrow('killed');
     expect((await test.db.query('SELECT 1 FROM outbox_events WHERE event_id = $1 AND published_at IS NULL', [eventId])).rowCount).toBe(1);
 
     const consumer = await startConsumer(test.db, log, `d-${randomUUID()}`, orgId);
-    const restarted = createOutboxRelay({ db: test.db, log, logger, leaseMs: 50, pollIntervalMs: 10 });
+    const restarted = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, leaseMs: 50, pollIntervalMs: 10 });
     restarted.start();
     await until(async () => consumer.deliveries.length === 2);
     await restarted.stop();
@@ -169,7 +171,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     const written: string[] = [];
     for (let i = 0; i < 40; i++) written.push(await changeState(test.db, orgId));
     const consumer = await startConsumer(test.db, log, `order-${randomUUID()}`, orgId);
-    const relays = [1, 2, 3].map(() => createOutboxRelay({ db: test.db, log, logger, batchSize: 5, pollIntervalMs: 5 }));
+    const relays = [1, 2, 3].map(() => createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, batchSize: 5, pollIntervalMs: 5 }));
     const perRelay = await Promise.all(relays.map((relay) => relay.runOnce()));
     expect(perRelay.filter((published) => published > 0)).toHaveLength(1);
     for (const relay of relays) relay.start();
@@ -199,7 +201,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     expect(inspected.rows.map((r) => r.event_id)).toEqual([before, ...packed, after]);
 
     const consumer = await startConsumer(test.db, log, `packed-${randomUUID()}`, orgId);
-    const relay = createOutboxRelay({ db: test.db, log, logger, batchSize: 2 });
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, batchSize: 2 });
     // A batch of two records takes the single row, then the packed row whole (never split), then the last.
     expect(await relay.runOnce()).toBe(1);
     expect(await relay.runOnce()).toBe(3);
@@ -215,8 +217,8 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
   it('a standby relay takes over once the leader stops', async () => {
     const { test, log } = await setUp();
     const orgId = randomUUID();
-    const leader = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 5 });
-    const standby = createOutboxRelay({ db: test.db, log, logger, pollIntervalMs: 5 });
+    const leader = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, pollIntervalMs: 5 });
+    const standby = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, pollIntervalMs: 5 });
     await changeState(test.db, orgId);
     expect(await leader.runOnce()).toBe(1);
     await changeState(test.db, orgId);
@@ -239,7 +241,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     ]);
     const after = await changeState(test.db, orgId);
     const consumer = await startConsumer(test.db, log, `poison-${randomUUID()}`, orgId);
-    const relay = createOutboxRelay({ db: test.db, log, logger });
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger });
     expect(await relay.runOnce()).toBe(2);
     await until(async () => consumer.deliveries.length >= 2);
     expect(consumer.deliveries).toEqual([before, after]);

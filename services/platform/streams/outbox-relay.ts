@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import { createPollingLoop } from '../polling-loop.js';
 import type { StreamLog, TopicSpec } from './log/stream-log.js';
 import { allTopics } from './topics.js';
+import type { SystemScope } from '../tenancy.js';
 
 export interface OutboxRelayOptions {
   db: Database;
@@ -37,7 +38,7 @@ interface ClaimedRow {
  * outbox order, so one organization's records reach the log in the order they
  * were written. The others stand by and take over when the lease runs out.
  */
-export function createOutboxRelay(options: OutboxRelayOptions) {
+export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptions) {
   const { db, log, logger } = options;
   const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 100;

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
-import { asOrgId } from '../../platform/db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
 import { writeScannerSettings } from '../scanner-settings.js';

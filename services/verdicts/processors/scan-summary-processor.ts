@@ -5,6 +5,9 @@ import { AppError } from '../../platform/errors.js';
 import { freezeSummaries, summarizeObservations, type SummarizedObservation } from '../scan-summary.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import { topics } from '../../platform/streams/topics.js';
+import { systemScope } from '../../platform/tenancy.js';
+
+const consuming = systemScope('consume-stream-records');
 
 export const SCAN_SUMMARY_PROCESSOR_GROUP = 'scan-summaries';
 
@@ -43,7 +46,7 @@ export function scanSummaryProcessor(deps: { db: Database; completionWait?: Comp
         const about = value.observation ?? value.completion;
         if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
       }
-      const scans = new Map((await loadIngestScans(deps.db, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
+      const scans = new Map((await loadIngestScans(deps.db, consuming, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
 
       const observations: SummarizedObservation[] = [];
       const completed = new Map<string, IngestScan>();
@@ -74,6 +77,6 @@ async function awaitCompletionsApplied(db: Database, scans: IngestScan[], wait: 
       throw new AppError('unavailable', `completion not applied to the findings yet: scans ${pending.map((scan) => scan.id).join(', ')}`, { retriable: true });
     }
     await new Promise((resolve) => setTimeout(resolve, wait.intervalMs));
-    pending = (await loadIngestScans(db, pending.map((scan) => ({ orgId: scan.orgId, scanId: scan.id })))).filter((scan) => !isFinalScanState(scan.state));
+    pending = (await loadIngestScans(db, consuming, pending.map((scan) => ({ orgId: scan.orgId, scanId: scan.id })))).filter((scan) => !isFinalScanState(scan.state));
   }
 }

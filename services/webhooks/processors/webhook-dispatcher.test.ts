@@ -11,6 +11,7 @@ import { createOutboxRelay } from '../../platform/streams/outbox-relay.js';
 import { appendToOutbox } from '../../platform/streams/outbox.js';
 import { allTopics } from '../../platform/streams/topics.js';
 import { webhookDispatcher } from './webhook-dispatcher.js';
+import { systemScope } from '../../platform/tenancy.js';
 
 
 interface DeliveryRow {
@@ -106,7 +107,7 @@ describe.each(databaseProfiles)('webhook dispatcher on $name', ({ create }) => {
     const watched = await endpoint(orgB, ['scan.completed']);
     const log = createEmbeddedStreamLog({ db: test.db, partitions: 2 });
     await log.ensureTopics(allTopics);
-    const relay = createOutboxRelay({ db: test.db, log, logger: createLogger('silent'), pollIntervalMs: 20 });
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger: createLogger('silent'), pollIntervalMs: 20 });
     relay.start();
     const subscription = await log.subscribe(webhookDispatcher({ db: test.db, now: clock.now }));
     try {

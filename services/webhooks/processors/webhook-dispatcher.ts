@@ -1,10 +1,11 @@
 import { insertDeliveriesForEvent } from '../delivery-store.js';
 import { renderDeliveryBody } from '../event-types.js';
-import { asOrgId, type Database } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { claimFirstDelivery } from '../../platform/streams/consumed-events.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import type { DomainEvent } from '../../platform/streams/outbox.js';
 import { topics } from '../../platform/streams/topics.js';
+import { systemScope, tenantOfClaim } from '../../platform/tenancy.js';
 
 export const WEBHOOK_DISPATCHER_GROUP = 'webhook-dispatcher';
 
@@ -24,6 +25,7 @@ export interface WebhookDispatcherDeps {
  */
 export function webhookDispatcher(deps: WebhookDispatcherDeps): SubscribeOptions<DomainEvent> {
   const now = deps.now ?? (() => new Date());
+  const consuming = systemScope('consume-stream-records');
   return {
     group: WEBHOOK_DISPATCHER_GROUP,
     topic: topics.domainEvents,
@@ -32,7 +34,7 @@ export function webhookDispatcher(deps: WebhookDispatcherDeps): SubscribeOptions
       await deps.db.transaction(async (tx) => {
         for (const { value: event } of batch) {
           if (!(await claimFirstDelivery(tx, WEBHOOK_DISPATCHER_GROUP, event.event_id))) continue;
-          await insertDeliveriesForEvent(tx, asOrgId(event.org_id), { eventId: event.event_id, eventType: event.type, body: renderDeliveryBody(event) }, at);
+          await insertDeliveriesForEvent(tx, tenantOfClaim(consuming, event.org_id), { eventId: event.event_id, eventType: event.type, body: renderDeliveryBody(event) }, at);
         }
       });
     },

@@ -6,7 +6,8 @@ import { webhookDispatcher } from '../processors/webhook-dispatcher.js';
 import type { ConsumedRecord } from '../../platform/streams/log/stream-log.js';
 import type { DomainEvent } from '../../platform/streams/outbox.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import { asOrgId, type Database, type OrgId } from '../../platform/db/database.js';
+import type { Database, OrgId } from '../../platform/db/database.js';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import type { EndpointManager } from '../endpoints.js';
 import { signingSecretBox } from '../signing-secrets.js';
 

@@ -12,7 +12,7 @@ async function boundaryMessages(filePath: string, code: string): Promise<string[
   return result!.messages.filter((message) => message.ruleId === 'sentinel/module-boundaries').map((message) => message.message);
 }
 
-describe('the module-boundaries lint rule', () => {
+describe('the import and tenancy lint rules', () => {
   it('refuses platform code importing a capability', async () => {
     expect(await boundaryMessages('services/platform/jobs.ts', "import { createFindingsModule } from '../findings/index.js';\nexport const x = createFindingsModule;\n")).toEqual([
       expect.stringContaining('platform code imports no capability: services/platform/jobs.ts imports services/findings/index.ts'),
@@ -54,6 +54,19 @@ describe('the module-boundaries lint rule', () => {
   it('admits entries, the platform, and tests reaching into what they test', async () => {
     expect(await boundaryMessages('services/verdicts/verdicts.ts', "import { loadIngestScans } from '../findings/index.js';\nimport { notFound } from '../platform/errors.js';\nexport const x = [loadIngestScans, notFound];\n")).toEqual([]);
     expect(await boundaryMessages('services/verdicts/verdicts.test.ts', "import { loadIngestScans } from '../findings/ingest.js';\nexport const x = loadIngestScans;\n")).toEqual([]);
+  });
+
+  it('refuses minting an organization id by a cast outside the tenancy module', async () => {
+    const [result] = await eslint.lintText("import type { OrgId } from '../platform/db/database.js';\nexport const orgOf = (body: { org_id: string }) => body.org_id as OrgId;\n", { filePath: 'services/findings/triage.ts' });
+    expect(result!.messages.map((message) => message.ruleId)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('admits reading an organization id from a membership in the organizations capability alone', async () => {
+    const code = "import { tenantOfMembership } from '../platform/tenancy.js';\nexport const x = tenantOfMembership;\n";
+    const [elsewhere] = await eslint.lintText(code, { filePath: 'services/findings/triage.ts' });
+    expect(elsewhere!.messages.map((message) => message.ruleId)).toEqual(['no-restricted-imports']);
+    const [organizations] = await eslint.lintText(code, { filePath: 'services/organizations/memberships.ts' });
+    expect(organizations!.messages).toEqual([]);
   });
 
   it('finds no violation in the code as it is', async () => {

@@ -1,0 +1,45 @@
+// Where an organization id may come from. Every data-access call takes an OrgId,
+// and an OrgId can be had in two ways only:
+//   - from a person's membership (tenantOfMembership): the organizations an
+//     authenticated person belongs to, or has just created; the lint rule admits it
+//     in the organizations capability alone;
+//   - from a credential, job, row or record claimed by a cross-tenant system
+//     operation, which must hold a SystemScope naming that operation (tenantOfClaim):
+//     an API key or sign-in code names the organization it acts in.
+// A cast to OrgId anywhere else fails the lint. Every system operation is named in
+// SYSTEM_OPERATIONS and obtained with systemScope(), so one search for
+// `systemScope(` finds all of them; docs/decisions.md lists them with their reasons.
+import type { OrgId } from './db/database.js';
+
+/** Every operation that may read or write across organizations, and why it may. */
+export const SYSTEM_OPERATIONS = {
+  'authenticate-credential': 'finds the session, refresh token, sign-in code or API key a caller presents before anyone knows their organization',
+  'claim-jobs': 'job workers claim due jobs of every organization from one queue, then act in the job’s organization',
+  'claim-asset-schedules': 'the scheduler claims due schedules of every organization and queues each scan in its own',
+  'expire-suppressions': 'the sweep ends due suppressions of every organization, writing each finding’s event in its own',
+  'deliver-webhooks': 'delivery workers claim due deliveries of every organization, release the leases of dead workers and record outcomes by delivery id',
+  'prune-idempotency-records': 'deletes expired idempotency records of every organization by age',
+  'relay-outbox': 'the relay publishes every organization’s outbox rows in order, then marks and prunes them',
+  'consume-stream-records': 'stream processors apply records of every organization on a partition, each to the organization named by its key',
+} as const;
+
+export type SystemOperation = keyof typeof SYSTEM_OPERATIONS;
+
+/** Held by code that works across organizations; data-access calls of such work take it instead of an OrgId. */
+export interface SystemScope {
+  readonly operation: SystemOperation;
+}
+
+export function systemScope(operation: SystemOperation): SystemScope {
+  return Object.freeze({ operation });
+}
+
+/** The organization of a job, row or record that a system operation claimed: where its tenant work happens. */
+export function tenantOfClaim(_scope: SystemScope, orgId: string): OrgId {
+  return orgId as OrgId;
+}
+
+/** An organization an authenticated person belongs to, read from their membership (or the one they have just created). */
+export function tenantOfMembership(orgId: string): OrgId {
+  return orgId as OrgId;
+}
