@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import sentinel from './eslint/module-boundaries.js';
 
+// Tenancy that cannot be forged by accident (services/platform/tenancy.ts): an OrgId
+// comes from a membership or a claim under a system scope, never from a cast.
+const orgIdCasts = ['TSAsExpression', 'TSTypeAssertion'].map((node) => ({
+  selector: `${node}[typeAnnotation.typeName.name='OrgId']`,
+  message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.',
+}));
+// One audit service: only services/platform/audit/ writes or reads the trail's table.
+const auditTable = ['Literal[value=/identity_audit_events/]', 'TemplateElement[value.raw=/identity_audit_events/]'].map((selector) => ({
+  selector,
+  message: 'The audit trail is written and read through services/platform/audit/ only.',
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.services/**', 'infra/**/*.mjs'] },
   js.configs.recommended,
@@ -17,18 +29,12 @@ export default tseslint.config(
     },
   },
   {
-    // Tenancy that cannot be forged by accident (services/platform/tenancy.ts): an OrgId
-    // comes from a membership, a claim under a system scope, or a principal; never a cast.
     files: ['services/**/*.ts'],
-    ignores: ['services/platform/tenancy.ts', '**/*.test.ts', '**/testing/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "TSAsExpression[typeAnnotation.typeName.name='OrgId']", message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.' },
-        { selector: "TSTypeAssertion[typeAnnotation.typeName.name='OrgId']", message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.' },
-      ],
-    },
+    ignores: ['**/*.test.ts', '**/testing/**', 'services/platform/tenancy.ts', 'services/platform/audit/**'],
+    rules: { 'no-restricted-syntax': ['error', ...orgIdCasts, ...auditTable] },
   },
+  { files: ['services/platform/tenancy.ts'], rules: { 'no-restricted-syntax': ['error', ...auditTable] } },
+  { files: ['services/platform/audit/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...orgIdCasts] } },
   {
     files: ['services/**/*.ts'],
     ignores: ['services/organizations/**', '**/*.test.ts', '**/testing/**'],

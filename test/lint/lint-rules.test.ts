@@ -69,6 +69,14 @@ describe('the import and tenancy lint rules', () => {
     expect(organizations!.messages).toEqual([]);
   });
 
+  it('refuses a capability writing the audit trail past the platform audit service', async () => {
+    const code = "export const sql = 'INSERT INTO identity_audit_events (org_id, action) VALUES ($1, $2)';\n";
+    const [capability] = await eslint.lintText(code, { filePath: 'services/assets/assets.ts' });
+    expect(capability!.messages.map((message) => message.message)).toEqual(['The audit trail is written and read through services/platform/audit/ only.']);
+    const [platformAudit] = await eslint.lintText(code, { filePath: 'services/platform/audit/identity-trail.ts' });
+    expect(platformAudit!.messages).toEqual([]);
+  });
+
   it('finds no violation in the code as it is', async () => {
     const results = await eslint.lintFiles(['services']);
     expect(results.flatMap((result) => result.messages.filter((message) => message.ruleId === 'sentinel/module-boundaries').map((message) => `${result.filePath}: ${message.message}`))).toEqual([]);
