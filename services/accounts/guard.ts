@@ -3,14 +3,15 @@
 // organization they act in and X-Expected-Organization (409), then the
 // permission the document's x-permission names, or any one of x-permission-any (403).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { requirePrincipal, type OperationSecurity, type RequestContext, type RequestGuard, type RequiredPermission } from '../platform/http/handler.js';
+import type { OperationSecurity, RequestGuard } from '../platform/http/handler.js';
 import type { Database } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
 import { resolveActingMembership } from '../organizations/index.js';
 import type { AccessTokens } from './access-tokens.js';
-import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
-import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
+import { originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { authorizeAudited } from '../platform/authorization/authorize-request.js';
+import { effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import type { Principal } from '../platform/principal.js';
 import { systemScope } from '../platform/tenancy.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -90,24 +91,6 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     }
     return { principal, headers: rateLimit };
   };
-}
-
-/** authorize(), with a refusal audited; the guard's check and authorizeRequest's are this one. */
-async function authorizeAudited(db: Database, principal: Principal, origin: RequestOrigin, operationId: string, permission: RequiredPermission): Promise<void> {
-  try {
-    authorize(principal, permission);
-  } catch (refusal) {
-    await refuseAuthorization(db, principal, origin, operationId, refusal as AppError);
-  }
-}
-
-/**
- * For a handler whose permission depends on the request (its operation declares
- * x-permission-any, so the guard admitted any of them): authorizes the specific
- * one, refusing with the guard's 403 body and audit record.
- */
-export async function authorizeRequest(db: Database, ctx: RequestContext, permission: RequiredPermission): Promise<void> {
-  await authorizeAudited(db, requirePrincipal(ctx), originOfContext(ctx), ctx.operationId, permission);
 }
 
 /** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */

@@ -21,7 +21,6 @@ import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createRateLimiter, limitedPerSourceAddress, sourceAddressLimit, sourceAddressStateOfUncounted } from './rate-limiter.js';
 import { createSessions } from './sessions.js';
 
-export { authorizeRequest } from './guard.js';
 export type { ScryptParameters } from './passwords.js';
 
 export interface AccountsDependencies {

@@ -1,4 +1,4 @@
-import { authorizeRequest } from '../../accounts/index.js';
+import { authorizeRequest } from '../../platform/authorization/authorize-request.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
