@@ -169,7 +169,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     },
   };
 }
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 /**
  * Group commit: items arriving while a write is in flight wait and go together
