@@ -11,7 +11,7 @@ import { resolveActingMembership } from '../organizations/index.js';
 import type { AccessTokens } from './access-tokens.js';
 import { originOfContext, originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorize, effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
-import type { Principal } from '../platform/principal.js';
+import { credentialOf, type Principal } from '../platform/principal.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
 
@@ -111,12 +111,6 @@ export async function authorizeRequest(db: Database, ctx: RequestContext, permis
 
 /** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */
 function rateLimitSubject(principal: Principal): string {
-  switch (principal.kind) {
-    case 'user':
-      return `credential:user:${principal.userId}`;
-    case 'api_key':
-      return `credential:api_key:${principal.apiKeyId}`;
-    case 'workload':
-      return `credential:workload:${principal.workloadId}`;
-  }
+  const { kind, id } = credentialOf(principal);
+  return `credential:${kind}:${id}`;
 }
