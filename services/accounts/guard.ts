@@ -12,7 +12,7 @@ import type { AccessTokens } from './access-tokens.js';
 import { originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeAudited } from '../platform/authorization/authorize-request.js';
 import { effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
-import type { Principal } from '../platform/principal.js';
+import { credentialOf, type Principal } from '../platform/principal.js';
 import { systemScope } from '../platform/tenancy.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
@@ -95,12 +95,6 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
 
 /** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */
 function rateLimitSubject(principal: Principal): string {
-  switch (principal.kind) {
-    case 'user':
-      return `credential:user:${principal.userId}`;
-    case 'api_key':
-      return `credential:api_key:${principal.apiKeyId}`;
-    case 'workload':
-      return `credential:workload:${principal.workloadId}`;
-  }
+  const { kind, id } = credentialOf(principal);
+  return `credential:${kind}:${id}`;
 }

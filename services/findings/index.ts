@@ -16,7 +16,7 @@ import { findingsProcessor } from './processors/findings-processor.js';
 import { createSuppressionExpirySweep } from './suppression-expiry.js';
 
 export { dedupeObservations } from './fingerprint.js';
-export { isFinalScanState, isKnownObservationKind, loadIngestScans, type IngestScan } from './ingest.js';
+export { checkScannerRecords, isFinalScanState, loadIngestScans, type IngestScan } from './ingest.js';
 export {
   toScannerObservationRecord,
   type Fixability,

@@ -11,7 +11,7 @@
 import { appendManyToOutbox, packedSystemEventsCte } from '../platform/streams/outbox.js';
 import { topics } from '../platform/streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord } from './observation.js';
+import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord, type ScannerResultRecord } from './observation.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
 /** The scan a result belongs to, as stored: its creation time is the time of every sighting it reports. */
@@ -42,6 +42,68 @@ export async function loadIngestScans(q: Queryable, scope: SystemScope, keys: re
 }
 
 export const isFinalScanState = (state: string): boolean => state === 'completed' || state === 'partial' || state === 'failed';
+
+/** Why a record of the scanner-results topic is not applied to the scan it names. */
+export type ScannerRecordRefusal = 'unknown_scan' | 'final_scan' | 'other_organization' | 'other_asset' | 'unknown_kind';
+
+/**
+ * What a consumer does with a record of a scan already final. The findings
+ * processor ends scans, so a final scan's records are a redelivery it refuses; a
+ * consumer following at its own pace (the scan summaries) still takes them.
+ */
+export type FinalScans = 'refuse' | 'accept';
+
+/** A record with the scan it names, or why it is refused (then with the scan only when one was found). */
+export type CheckedScannerRecord =
+  | { value: ScannerResultRecord; scan: IngestScan; refused: null }
+  | { value: ScannerResultRecord; scan: IngestScan | undefined; refused: ScannerRecordRefusal };
+
+/**
+ * The tenant check of every consumer of the scanner-results topic; scan is the one
+ * the record names, looked up in the organization it names. A record is
+ * applied only to a scan that exists in the organization the record names, that
+ * organization being the record's partition key (what the producer was allowed to
+ * write), the record naming the scan's asset, and an observation being of a known
+ * kind; with finalScans 'refuse', only while the scan is not final. A final scan
+ * is checked right after the scan is found, so 'final_scan' names every record of
+ * a final scan, the redeliveries a consumer skips without a word.
+ */
+export function scannerRecordRefusal(
+  partitionKey: string,
+  value: ScannerResultRecord,
+  scan: IngestScan | undefined,
+  finalScans: FinalScans,
+): ScannerRecordRefusal | null {
+  const about = value.observation ?? value.completion;
+  if (!about || !scan) return 'unknown_scan';
+  if (finalScans === 'refuse' && isFinalScanState(scan.state)) return 'final_scan';
+  if (about.org_id !== partitionKey) return 'other_organization';
+  if (about.asset_id !== scan.assetId) return 'other_asset';
+  if (value.observation && !isKnownObservationKind(value.observation.kind)) return 'unknown_kind';
+  return null;
+}
+
+/** Loads the scans a batch of scanner-results records names and checks each record against its scan (scannerRecordRefusal). */
+export async function checkScannerRecords(
+  q: Queryable,
+  scope: SystemScope,
+  batch: readonly { key: string; value: ScannerResultRecord }[],
+  finalScans: FinalScans,
+): Promise<CheckedScannerRecord[]> {
+  const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
+  const named = new Map<string, { orgId: string; scanId: string }>();
+  for (const { value } of batch) {
+    const about = value.observation ?? value.completion;
+    if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
+  }
+  const scans = new Map((await loadIngestScans(q, scope, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
+  return batch.map(({ key, value }): CheckedScannerRecord => {
+    const about = value.observation ?? value.completion;
+    const scan = about ? scans.get(keyOf(about.org_id, about.scan_id)) : undefined;
+    const refused = scannerRecordRefusal(key, value, scan, finalScans);
+    return refused === null ? { value, scan: scan!, refused } : { value, scan, refused };
+  });
+}
 
 const vocabulary = <T extends string>(allowed: readonly T[], value: string, fallback: T): T => allowed.find((v) => v === value) ?? fallback;
 

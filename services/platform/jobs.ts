@@ -154,7 +154,7 @@ export function createWorker(options: WorkerOptions): Worker {
 }
 
 /** A background role: start() begins polling; stop() lets the work in flight finish. */
-export type Worker = PollingLoop;
+export type Worker = Pick<PollingLoop, 'start' | 'stop'>;
 
 export interface PeriodicWorkerOptions {
   logger: Logger;

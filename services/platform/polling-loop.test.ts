@@ -55,4 +55,39 @@ describe('polling loop', () => {
     await loop.stop();
     expect(finished).toBe(true);
   });
+
+  it('wakes a sleeping loop at once when poked', async () => {
+    let passes = 0;
+    const loop = createPollingLoop({ pollIntervalMs: 60_000, logger, failureMessage: 'pass failed', tick: async () => (passes++, 'idle') });
+    loop.start();
+    await waitFor(() => passes === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(passes).toBe(1); // asleep for the minute
+    loop.poke();
+    await waitFor(() => passes === 2);
+    await loop.stop();
+  });
+
+  it('goes again instead of sleeping when poked during a pass, also a failing one', async () => {
+    let passes = 0;
+    const loop = createPollingLoop({
+      pollIntervalMs: 60_000,
+      logger,
+      failureMessage: 'pass failed',
+      tick: async () => {
+        passes += 1;
+        if (passes === 1) loop.poke();
+        if (passes === 2) {
+          loop.poke();
+          throw new Error('database went away');
+        }
+        return 'idle';
+      },
+    });
+    loop.start();
+    await waitFor(() => passes === 3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(passes).toBe(3); // a poke counts once: the third pass, not poked, sleeps
+    await loop.stop();
+  });
 });

@@ -16,8 +16,18 @@ export type Principal =
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
-/** The actor of a domain event (services/platform/streams/outbox.ts). */
-export function eventActorOf(principal: Principal): { kind: ActorKind; id: string } {
+/** The credential a principal acts with: a person's, an API key's or a workload's, by its id. */
+export interface Credential {
+  kind: Principal['kind'];
+  id: string;
+}
+
+/**
+ * The one place that tells the kinds of principal apart: the audit actor, the
+ * rate-limit subject, a scan's requester and a domain event's actor all derive
+ * from the credential.
+ */
+export function credentialOf(principal: Principal): Credential {
   switch (principal.kind) {
     case 'user':
       return { kind: 'user', id: principal.userId };
@@ -26,6 +36,21 @@ export function eventActorOf(principal: Principal): { kind: ActorKind; id: strin
     case 'workload':
       return { kind: 'workload', id: principal.workloadId };
   }
+}
+
+/** The actor of a domain event (streams/outbox.ts). */
+export const eventActorOf = (principal: Principal): { kind: ActorKind; id: string } => credentialOf(principal);
+
+/**
+ * The credential as the tables that record who acted hold it: a person's id, or
+ * a machine's in its own column (spec 2.2). Workloads have no column of their own
+ * yet: undefined.
+ */
+export function userOrApiKeyOf(principal: Principal): { userId: string } | { apiKeyId: string } | undefined {
+  const { kind, id } = credentialOf(principal);
+  if (kind === 'user') return { userId: id };
+  if (kind === 'api_key') return { apiKeyId: id };
+  return undefined;
 }
 
 /**

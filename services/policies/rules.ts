@@ -6,8 +6,6 @@
 import type { Fixability, ObservationKind, Severity } from '../findings/index.js';
 import { validationFailed } from '../platform/errors.js';
 
-export const MAX_RULES = 50;
-
 /** Statuses a rule can test. Suppressed findings never reach a rule; resolved ones are not among a scan's findings. */
 export type RuleStatus = 'open' | 'triaged' | 'reopened';
 export type SeverityThreshold = Exclude<Severity, 'unknown'>;

@@ -12,10 +12,6 @@ export interface ScannerAdapter {
   scan(image: string, kinds: readonly ObservationKind[], signal: AbortSignal): Promise<ScannerOutcome>;
 }
 
-/** The scanner names a scan request may list; the OpenAPI document repeats them as an enum. */
-export const scannerNames = ['trivy'] as const;
-export type ScannerName = (typeof scannerNames)[number];
-
 const trivyScannerFlags: Record<ObservationKind, string> = {
   vulnerability: 'vuln',
   secret: 'secret',

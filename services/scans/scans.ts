@@ -1,6 +1,6 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
-import type { Principal } from '../platform/principal.js';
+import { userOrApiKeyOf, type Principal } from '../platform/principal.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
@@ -17,16 +17,8 @@ export type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed
 /** Who asked for a scan: a person, a machine (its own column), or the scheduler (nobody). */
 export type ScanRequester = { userId: string } | { apiKeyId: string } | 'system';
 
-export function requesterOf(principal: Principal): ScanRequester {
-  switch (principal.kind) {
-    case 'user':
-      return { userId: principal.userId };
-    case 'api_key':
-      return { apiKeyId: principal.apiKeyId };
-    case 'workload':
-      return 'system';
-  }
-}
+/** A workload has no requester column yet: its scans are recorded as the system's. */
+export const requesterOf = (principal: Principal): ScanRequester => userOrApiKeyOf(principal) ?? 'system';
 
 /** The two columns a requester is stored in: a person's id, or a machine's in its own column (spec 2.2). */
 export function requesterColumns(requester: ScanRequester): { userId: string | null; apiKeyId: string | null } {

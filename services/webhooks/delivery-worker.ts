@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
+import { createPollingLoop } from '../platform/polling-loop.js';
 import { DEFAULT_AUTO_DISABLE, retryDelayMs, type AutoDisablePolicy } from './delivery-schedule.js';
 import { claimDueDeliveries, recordDelivered, recordFailedAttempt, releaseExpiredLeases, type ClaimedDelivery, type DeliveredAttempt } from './delivery-store.js';
 import { recordEndpointFailure } from './endpoints.js';
@@ -101,77 +102,51 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
 
   // ---- the continuous loop -------------------------------------------------
   const inFlight = new Set<Promise<void>>();
+  // Claims in batches: the loop is poked once a quarter of the attempts in flight
+  // have finished (or wakes after the poll interval, for new work), not for every single one.
   let completedSinceClaim = 0;
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  let refillAfter = 1;
   let lastLeaseRelease = Number.NEGATIVE_INFINITY;
+
+  const loop = createPollingLoop({ tick: fillFreeSlots, pollIntervalMs, logger, failureMessage: 'webhook delivery claim failed; retrying' });
 
   function track(claimed: ClaimedDelivery): void {
     const inProgress = attempt(claimed).finally(() => {
       inFlight.delete(inProgress);
       completedSinceClaim++;
-      wake?.();
+      if (completedSinceClaim >= refillAfter) loop.poke();
     });
     inFlight.add(inProgress);
   }
 
-  async function fillFreeSlots(): Promise<void> {
+  async function fillFreeSlots(): Promise<'idle'> {
     completedSinceClaim = 0;
-    if (performance.now() - lastLeaseRelease >= LEASE_RELEASE_INTERVAL_MS) {
-      await releaseExpiredLeases(db, delivering, now());
-      lastLeaseRelease = performance.now();
-    }
-    const free = concurrency - inFlight.size;
-    if (free > 0) for (const claimed of await claim(free)) track(claimed);
-  }
-
-  // Claims in batches: waits until a quarter of the attempts in flight have
-  // finished (or the poll interval passed, for new work), not for every single one.
-  function pause(): Promise<void> {
-    const refillAfter = Math.max(1, Math.floor(inFlight.size / 4));
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, pollIntervalMs);
-      wake = () => {
-        if (!running || completedSinceClaim >= refillAfter) done();
-      };
-      wake();
-    });
-  }
-
-  async function run(): Promise<void> {
-    while (running) {
-      try {
-        await fillFreeSlots();
-      } catch (error) {
-        logger.warn({ err: error }, 'webhook delivery claim failed; retrying');
+    // No poke while claiming: the threshold is set for what this pass leaves in flight.
+    refillAfter = Number.POSITIVE_INFINITY;
+    try {
+      if (performance.now() - lastLeaseRelease >= LEASE_RELEASE_INTERVAL_MS) {
+        await releaseExpiredLeases(db, delivering, now());
+        lastLeaseRelease = performance.now();
       }
-      if (running) await pause();
+      const free = concurrency - inFlight.size;
+      if (free > 0) for (const claimed of await claim(free)) track(claimed);
+    } finally {
+      refillAfter = Math.max(1, Math.floor(inFlight.size / 4));
+      if (completedSinceClaim >= refillAfter) loop.poke();
     }
-    await Promise.all(inFlight);
+    return 'idle';
   }
 
   return {
     deliverDue,
-    start(): void {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
+    start: () => loop.start(),
     /** Stops claiming and lets the attempts in flight finish and be recorded. */
     async stop(): Promise<void> {
-      running = false;
-      wake?.();
-      await loop;
+      await loop.stop();
+      await Promise.all(inFlight);
     },
   };
 }
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 /**
  * Group commit: items arriving while a write is in flight wait and go together

@@ -1,4 +1,4 @@
-import { applyCompletions, applyObservations, isFinalScanState, isKnownObservationKind, loadIngestScans, type ScanEnding, type ScannedObservation } from '../ingest.js';
+import { applyCompletions, applyObservations, checkScannerRecords, type ScanEnding, type ScannedObservation } from '../ingest.js';
 import type { ScannerResultRecord } from '../observation.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logger.js';
@@ -27,23 +27,15 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
     partitionsAtOnce: 2,
     handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {
       await deps.db.transaction(async (tx) => {
-        const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
-        const named = new Map<string, { orgId: string; scanId: string }>();
-        for (const { value } of batch) {
-          const about = value.observation ?? value.completion;
-          if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
-        }
-        const scans = new Map((await loadIngestScans(tx, consuming, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
-
+        const checked = await checkScannerRecords(tx, consuming, batch, 'refuse');
         const sightings: ScannedObservation[] = [];
-        for (const { key: partitionKey, value } of batch) {
+        for (const { value, scan, refused } of checked) {
           const observation = value.observation;
           if (!observation) continue;
-          const scan = scans.get(keyOf(observation.org_id, observation.scan_id));
-          // Unknown kinds, records claiming another organization or asset, and scans already
-          // applied (a redelivery) are skipped rather than stalling the partition.
-          if (!scan || isFinalScanState(scan.state) || observation.org_id !== partitionKey || observation.asset_id !== scan.assetId || !isKnownObservationKind(observation.kind)) {
-            if (!scan || !isFinalScanState(scan.state)) deps.logger.warn({ scan_id: observation.scan_id, kind: observation.kind }, 'observation skipped');
+          // Refused records are skipped rather than stalling the partition; those of a
+          // scan already final are a redelivery and skipped without a word.
+          if (refused !== null) {
+            if (refused !== 'final_scan') deps.logger.warn({ scan_id: observation.scan_id, kind: observation.kind }, 'observation skipped');
             continue;
           }
           sightings.push({ scan, observation });
@@ -51,12 +43,8 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
         await applyObservations(tx, sightings);
 
         const endings: ScanEnding[] = [];
-        for (const { key: partitionKey, value } of batch) {
-          const completion = value.completion;
-          if (!completion || completion.org_id !== partitionKey) continue;
-          const scan = scans.get(keyOf(completion.org_id, completion.scan_id));
-          if (!scan || scan.assetId !== completion.asset_id || isFinalScanState(scan.state)) continue;
-          endings.push({ scan, completion });
+        for (const { value, scan, refused } of checked) {
+          if (value.completion && refused === null) endings.push({ scan, completion: value.completion });
         }
         await applyCompletions(tx, endings);
       });

@@ -6,11 +6,9 @@ import { ReportFormatError, type ReportFormat } from './report-reader.js';
 import { parseSarifReport } from './sarif.js';
 import { parseTrivyReport } from './trivy.js';
 
-export { dedupeObservations, type FingerprintedObservation } from '../fingerprint.js';
+export { dedupeObservations } from '../fingerprint.js';
 export { ReportFormatError, type ReportFormat } from './report-reader.js';
-export { parseGrypeReport, parseSarifReport, parseTrivyReport };
-
-export const reportFormats: readonly ReportFormat[] = ['trivy', 'grype', 'sarif'];
+export { parseTrivyReport };
 
 const parsers: Record<ReportFormat, (json: unknown) => ParsedReport> = {
   trivy: parseTrivyReport,

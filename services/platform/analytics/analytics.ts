@@ -1,10 +1,7 @@
-// Event analytics: domain events recorded once per event id and counted per day
-// and type for one organization. ClickHouse in the full profile, the SQL database
-// in the embedded one; both give the same answers (analytics.test.ts).
-//
-// Times are kept to whole seconds (ClickHouse 18.16 has no DateTime64) and days
-// are UTC days. A range includes `since` and excludes `until`, both taken to the
-// whole second below them.
+// Event analytics: domain events recorded once per event id for one organization.
+// ClickHouse in the full profile, the SQL database in the embedded one; both
+// store the same events alike (analytics.test.ts). Times are kept to whole
+// seconds (ClickHouse 18.16 has no DateTime64).
 import type { OrgId } from '../db/database.js';
 import { isRepresentableDateTime } from './clickhouse-sql.js';
 
@@ -18,25 +15,11 @@ export interface AnalyticsEvent {
   severity: string | null;
 }
 
-export interface AnalyticsCount {
-  /** UTC day, YYYY-MM-DD */
-  day: string;
-  type: string;
-  count: number;
-}
-
-export interface DayRange {
-  since: Date;
-  until: Date;
-}
-
 export interface Analytics {
   readonly kind: 'clickhouse' | 'sql';
   ensureSchema(): Promise<void>;
-  /** Idempotent per eventId as far as the store allows: ClickHouse may hold a duplicate row until a merge, but never counts it twice. */
+  /** Idempotent per eventId as far as the store allows: ClickHouse may hold a duplicate row until a merge, which a read with FINAL or counting distinct ids does not see. */
   record(events: AnalyticsEvent[]): Promise<void>;
-  /** Events per UTC day and type, ordered by day, then type. types undefined means every type; an empty list matches none. */
-  dailyCounts(orgId: OrgId, range: DayRange, types?: string[]): Promise<AnalyticsCount[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

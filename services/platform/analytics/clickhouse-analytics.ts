@@ -1,6 +1,6 @@
-import { assertRecordable, type Analytics, type AnalyticsCount } from './analytics.js';
+import { assertRecordable, type Analytics } from './analytics.js';
 import { connectClickHouse } from './clickhouse-client.js';
-import { chsql, DATETIME_MAX_MS, DATETIME_MIN_MS, formatDateTime, identifier } from './clickhouse-sql.js';
+import { chsql, formatDateTime, identifier } from './clickhouse-sql.js';
 
 export interface ClickHouseAnalyticsOptions {
   url: string;
@@ -23,7 +23,7 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
     async ensureSchema() {
       await clickhouse.command(chsql`CREATE DATABASE IF NOT EXISTS ${database}`);
       // ReplacingMergeTree folds rows with the same (org_id, event_id) when parts merge,
-      // which happens eventually or never; reads therefore count distinct event ids.
+      // which happens eventually or never; a read must count distinct event ids or use FINAL.
       await clickhouse.command(chsql`
         CREATE TABLE IF NOT EXISTS ${table} (
           event_id    String,
@@ -55,25 +55,8 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
       );
     },
 
-    async dailyCounts(orgId, range, types) {
-      if (types?.length === 0) return [];
-      const typeFilter = types === undefined ? chsql`` : chsql`AND has(${types}, type)`;
-      const rows = await clickhouse.rows<{ day: string; type: string; event_count: string | number }>(chsql`
-        SELECT toString(toDate(occurred_at)) AS day, type, uniqExact(event_id) AS event_count
-        FROM ${table}
-        WHERE org_id = ${orgId.toLowerCase()}
-          AND occurred_at >= ${clampToDateTime(range.since)} AND occurred_at < ${clampToDateTime(range.until)}
-          ${typeFilter}
-        GROUP BY day, type
-        ORDER BY day, type`);
-      // uniqExact is a UInt64, which JSON output quotes by default.
-      return rows.map((row): AnalyticsCount => ({ day: row.day, type: row.type, count: Number(row.event_count) }));
-    },
-
     ping: () => clickhouse.ping(),
     close: () => clickhouse.close(),
   };
 }
 
-// record() refuses events outside what DateTime holds, so a wider range asks for the same events as the clamped one.
-const clampToDateTime = (date: Date): Date => new Date(Math.min(Math.max(date.getTime(), DATETIME_MIN_MS), DATETIME_MAX_MS));

@@ -72,8 +72,8 @@ const signed = (digits: string): string => (digits.startsWith('-') ? `(${digits}
 
 // DateTime holds whole seconds since the epoch in a UInt32 (DateTime64 does not exist on
 // 18.16), and 18.16 parses dates only up to the end of 2105: the range both versions share.
-export const DATETIME_MIN_MS = 0;
-export const DATETIME_MAX_MS = Date.UTC(2105, 11, 31, 23, 59, 59);
+const DATETIME_MIN_MS = 0;
+const DATETIME_MAX_MS = Date.UTC(2105, 11, 31, 23, 59, 59);
 
 export function isRepresentableDateTime(date: Date): boolean {
   const wholeSecondMs = Math.floor(date.getTime() / 1000) * 1000;

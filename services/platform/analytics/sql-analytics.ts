@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { assertRecordable, type Analytics, type AnalyticsCount } from './analytics.js';
+import { assertRecordable, type Analytics } from './analytics.js';
 
 export interface SqlAnalyticsOptions {
   db: Database;
@@ -33,25 +33,11 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       );
     },
 
-    async dailyCounts(orgId, range, types) {
-      if (types?.length === 0) return [];
-      // COLLATE "C" orders types by code point, as ClickHouse does, whatever the database collation.
-      const result = await db.query<AnalyticsCount>(
-        `SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, type, count(*)::int AS count
-         FROM analytics_events
-         WHERE org_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND ($4::text[] IS NULL OR type = ANY ($4))
-         GROUP BY day, type
-         ORDER BY day, type COLLATE "C"`,
-        [orgId, toWholeSecond(range.since).toISOString(), toWholeSecond(range.until).toISOString(), types ?? null],
-      );
-      return result.rows;
-    },
-
     ping: () => db.ping(),
     // The database belongs to the caller, who closes it.
     async close() {},
   };
 }
 
-// ClickHouse keeps whole seconds; cutting times and bounds the same way here keeps the answers identical.
+// ClickHouse keeps whole seconds; cutting times the same way here keeps both stores alike.
 const toWholeSecond = (date: Date): Date => new Date(Math.floor(date.getTime() / 1000) * 1000);

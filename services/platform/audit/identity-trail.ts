@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../http/handler.js';
 import type { Database, OrgId, Queryable } from '../db/database.js';
 import type { AppError } from '../errors.js';
-import type { Principal } from '../principal.js';
+import { credentialOf, userOrApiKeyOf, type Principal } from '../principal.js';
 
 /** Who acted in a request. A machine is never recorded as a person (spec 2.2). */
 export type AuditActor = { userId: string } | { apiKeyId: string } | 'anonymous';
@@ -25,15 +25,10 @@ export interface IdentityEvent {
 }
 
 export function actorOf(principal: Principal): AuditActor {
-  switch (principal.kind) {
-    case 'user':
-      return { userId: principal.userId };
-    case 'api_key':
-      return { apiKeyId: principal.apiKeyId };
-    case 'workload':
-      // Workloads get their own actor column when that capability lands; until then none acts here.
-      throw new Error('workload principals are not audited by the identity trail yet');
-  }
+  const actor = userOrApiKeyOf(principal);
+  // Workloads get their own actor column when that capability lands; until then none acts here.
+  if (!actor) throw new Error(`${credentialOf(principal).kind} principals are not audited by the identity trail yet`);
+  return actor;
 }
 
 export function originOfContext(ctx: RequestContext): RequestOrigin {

@@ -60,7 +60,7 @@ describe('permission registry', () => {
   it('is shown exactly, as generated from this registry, in the Accounts section of docs/decisions.md', () => {
     const header = [`| Permission | API key | ${roles.join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`];
     const rows = allPermissions.map((p) => `| \`${p}\` | ${p in grantableScopes ? 'grantable' : 'never'} | ${roles.map((role) => (permissionsOf(role).has(p) ? 'yes' : '')).join(' | ')} |`);
-    const decisions = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
+    const decisions = readFileSync(new URL('../../../docs/decisions.md', import.meta.url), 'utf8');
     expect(decisions).toContain([...header, ...rows].join('\n'));
   });
 

@@ -43,7 +43,6 @@ export const isPermission = (value: string): value is Permission => (allPermissi
 /** Highest first. Cumulative: each role holds everything of the roles after it. */
 export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
 export type Role = (typeof roles)[number];
-export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
 // What each role adds to the role below it. docs/decisions.md ("Accounts") shows the resulting table.
 const addedByRole: Record<Role, readonly Permission[]> = {

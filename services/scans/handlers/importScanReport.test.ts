@@ -4,10 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
-import { asOrgId } from '../../../test/support/org-ids.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
-import { writeScannerSettings } from '../scanner-settings.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw scanner reports are walked field by field
 type Json = Record<string, any>;
@@ -189,7 +187,8 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     const off = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
     expect(await scanOf(tenant, off.body.id)).toMatchObject({ state: 'completed', new_findings: 0, completed_kinds: ['vulnerability'] });
 
-    await writeScannerSettings(t.current.db, asOrgId(tenant.id), 'container_image', { secrets: true });
+    const enabled = await t.current.call('PATCH', '/api/v1/settings/scanners', { token: tenant.owner.token, body: { container_image: { secrets: true } } });
+    expect(enabled.status).toBe(200);
     const on = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
     expect(await scanOf(tenant, on.body.id)).toMatchObject({ new_findings: 2, completed_kinds: ['vulnerability', 'secret'] });
 

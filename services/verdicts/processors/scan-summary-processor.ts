@@ -1,4 +1,4 @@
-import { isFinalScanState, isKnownObservationKind, loadIngestScans, type IngestScan } from '../../findings/index.js';
+import { checkScannerRecords, isFinalScanState, loadIngestScans, type IngestScan } from '../../findings/index.js';
 import type { ScannerResultRecord } from '../../findings/index.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -28,9 +28,9 @@ const DEFAULT_COMPLETION_WAIT: CompletionWait = { timeoutMs: 2_000, intervalMs: 
  * processor (another group, at its own pace) has applied the same completion. A
  * batch holding a completion whose scan is not final yet waits for it briefly,
  * then fails as retriable, so the log hands the batch back and it is applied
- * again from its first record. Records are checked as the findings processor
- * checks them (the partition key's organization, the scan's asset, a known kind),
- * so a completion it would skip is skipped here too and never waited for.
+ * again from its first record. Records are checked by the findings processor's
+ * check (checkScannerRecords), taking those of scans already final, so a
+ * completion it would skip for another reason is skipped here too and never waited for.
  */
 export function scanSummaryProcessor(deps: { db: Database; completionWait?: CompletionWait }): SubscribeOptions<ScannerResultRecord> {
   const wait = deps.completionWait ?? DEFAULT_COMPLETION_WAIT;
@@ -40,22 +40,11 @@ export function scanSummaryProcessor(deps: { db: Database; completionWait?: Comp
     maxBatchSize: 5_000,
     partitionsAtOnce: 2,
     handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {
-      const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
-      const named = new Map<string, { orgId: string; scanId: string }>();
-      for (const { value } of batch) {
-        const about = value.observation ?? value.completion;
-        if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
-      }
-      const scans = new Map((await loadIngestScans(deps.db, consuming, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
-
       const observations: SummarizedObservation[] = [];
       const completed = new Map<string, IngestScan>();
-      for (const { key: partitionKey, value } of batch) {
-        const about = value.observation ?? value.completion;
-        if (!about || about.org_id !== partitionKey) continue;
-        const scan = scans.get(keyOf(about.org_id, about.scan_id));
-        if (!scan || scan.assetId !== about.asset_id) continue;
-        if (value.observation && isKnownObservationKind(value.observation.kind)) observations.push({ scan, observation: value.observation });
+      for (const { value, scan, refused } of await checkScannerRecords(deps.db, consuming, batch, 'accept')) {
+        if (refused !== null) continue;
+        if (value.observation) observations.push({ scan, observation: value.observation });
         if (value.completion) completed.set(scan.id, scan);
       }
 

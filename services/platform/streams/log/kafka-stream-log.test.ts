@@ -160,7 +160,7 @@ describe('Kafka stream log', () => {
     const topic = newTopic();
     await log.ensureTopics([topic]);
     const subject = `${topicPrefix}${topic.name}-value`;
-    const definition = readFileSync(new URL('../../schemas/domain-event.avsc', import.meta.url), 'utf8');
+    const definition = readFileSync(new URL('../../../../schemas/domain-event.avsc', import.meta.url), 'utf8');
     expect((await registryApi(`/subjects/${subject}/versions`, { method: 'POST', body: JSON.stringify({ schema: definition }) })).status).toBe(200);
 
     await log.publish(topic, [{ key: 'org-1', value: { event_id: randomUUID(), org_id: 'org-1', type: 't', occurred_at: 1, subject_id: null, actor: { kind: 'system', id: null }, correlation_id: null, payload: '{}' } }]);
