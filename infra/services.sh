@@ -246,7 +246,10 @@ KAFKA_LOG="$KAFKA_STATE/logs/server.log"
 KAFKA_OUT="$KAFKA_STATE/logs/stdout.log"
 KAFKA_MARKER=kafka.Kafka
 
-kafka_probe() { node "$INFRA_DIR/wait-kafka.mjs" "127.0.0.1:$KAFKA_PORT" "$1"; }
+# The probe runs on the project's Node (node_modules/.bin/node, installed by `npm ci`), as
+# npm scripts do, whichever Node is first on PATH when this script is started by hand.
+NODE_BIN="$REPO_DIR/node_modules/.bin/node"
+kafka_probe() { "$NODE_BIN" "$INFRA_DIR/wait-kafka.mjs" "127.0.0.1:$KAFKA_PORT" "$1"; }
 
 kafka_libs() {
   local stamp="$KAFKA_HOME/.complete" want
@@ -269,8 +272,8 @@ kafka_libs() {
 }
 
 start_kafka() {
-  need node "Node.js is needed for the Kafka readiness probe"
-  [[ -d "$REPO_DIR/node_modules/kafkajs" ]] || die "kafka: node_modules/kafkajs missing; run 'npm ci' first (the readiness probe uses it)"
+  [[ -x "$NODE_BIN" && -d "$REPO_DIR/node_modules/kafkajs" ]] ||
+    die "kafka: node_modules/.bin/node or node_modules/kafkajs missing; run 'npm ci' first (the readiness probe runs on them)"
   if kafka_probe 0 >/dev/null 2>&1; then
     log "kafka: up on 127.0.0.1:$KAFKA_PORT"
     return 0

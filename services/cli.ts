@@ -1,7 +1,9 @@
 // Entry point: `sentinel <all|api|streams|workers|migrate>` runs the service:
 // parses configuration once, composes the platform, starts the chosen roles and
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
-// `sentinel gate` is the CI client (services/gate) and needs none of that.
+// `sentinel gate` is the CI client (services/gate) and needs none of that;
+// `sentinel --version` prints this package's version and the Node.js it runs on.
+import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
 import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -9,11 +11,16 @@ import { startApi, startStreams, startWorkers, type RunningRole } from './roles.
 import { runGate, GATE_ERROR } from './gate/gate.js';
 import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|--version>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
   if (command === 'gate') return gate(argv.slice(1));
+  if (command === '--version' || command === 'version') {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
+    return 0;
+  }
   if (!['all', 'api', 'streams', 'workers', 'migrate'].includes(command)) {
     process.stderr.write(`${usage}\n`);
     return 2;

@@ -1,6 +1,6 @@
 // `sentinel gate` against the running service over real HTTP: the scan worker
 // runs the Trivy adapter on a stand-in executable that answers a real Trivy
-// report (../shared/fixtures), and the pipeline records findings and summaries.
+// report (test/fixtures/reports), and the pipeline records findings and summaries.
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';

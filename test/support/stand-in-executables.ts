@@ -18,7 +18,7 @@ export function standIn(name: string, script: string): string {
   return file;
 }
 
-/** A stand-in that answers every invocation with a real report from ../shared/fixtures/reports (and records its arguments in `argsFile`, if given). */
+/** A stand-in that answers every invocation with a real report from test/fixtures/reports (and records its arguments in `argsFile`, if given). */
 export function standInAnswering(name: string, fixture: string, argsFile?: string): string {
   const report = standInPath(`${name}.report.json`);
   writeFileSync(report, JSON.stringify(readReportFixture(fixture)));

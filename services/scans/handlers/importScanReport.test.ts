@@ -1,5 +1,5 @@
 // Report import through the whole pipeline (outbox -> Kafka or the embedded log ->
-// findings processor), with the real reports of ../shared/fixtures. Expected
+// findings processor), with the real reports of test/fixtures/reports. Expected
 // counts come from the reports themselves, not from our parser.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
