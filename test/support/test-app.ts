@@ -17,7 +17,7 @@ import { createMemoryCounters } from '../../services/platform/counters/memory-co
 import { createRedisCounters } from '../../services/platform/counters/redis-counters.js';
 import type { Database, OrgId } from '../../services/platform/db/database.js';
 import { asOrgId } from './org-ids.js';
-import { createLogger } from '../../services/platform/logger.js';
+import { createLogger, type Logger } from '../../services/platform/logger.js';
 import type { ResolveAll } from '../../services/webhooks/destination-policy.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   resolveWebhookDestination?: ResolveAll;
   /** Share another test app's database and keys (it stays the owner of them). */
   sharing?: TestApp;
+  /** The app's logger; silent unless given (the log-secrets test reads everything logged). */
+  logger?: Logger;
 }
 
 /** A public address (not in any refused class) that webhook destination names resolve to unless a test says otherwise. */
@@ -153,7 +155,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     webhookTrustedCaPem: undefined,
     webhookDeliveryConcurrency: 128,
   };
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const modules = createModules(
     { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, logger, analytics: createSqlAnalytics({ db }) },
     { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress },

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import type { Principal } from '../principal.js';
 import { declaredPermission, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
+import { assertStorableText } from './text-rule.js';
 import { describeProblem } from './validation-problems.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -124,7 +125,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       throw notFound();
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
-    // nothing about the request shape: 401 comes before 415 and 400.
+    // nothing about the request shape: 401 comes before 415 and 400. Text no column can
+    // hold (a NUL, an unpaired surrogate) is refused here, for every operation.
     postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
       const operationId = c.operation?.operationId;
       if (operationId === undefined) return;
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         if (result.headers) reply.headers(result.headers);
       }
       assertDeclaredMediaType(request.headers, mediaTypesByOperation.get(operationId)!);
+      assertStorableText({ path: c.request.params, query: c.request.query, body: request.body });
     },
     unauthorizedHandler: async () => {
       throw unauthorized();

@@ -1,0 +1,94 @@
+// The one input rule at the facade (services/platform/http/text-rule.ts), sent to
+// every string of every operation the document declares: each path and query
+// parameter gets a NUL, each string of each request body (however deep) a NUL and
+// an unpaired surrogate. Every request answers 400 validation_failed naming the
+// field; none reaches a handler (the tenant's data is unchanged).
+import { describe, expect, it } from 'vitest';
+import { scopeRegistry } from '../services/platform/authorization/permissions.js';
+import { loadOpenApiDocument } from '../services/platform/http/openapi-document.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { testProfiles, useTestApp, type TestTenant } from './support/test-app.js';
+
+type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
+const document = loadOpenApiDocument();
+const resolve = <T,>(node: T | OpenAPIV3.ReferenceObject): T => {
+  let current: unknown = node;
+  while (current && typeof current === 'object' && '$ref' in current) {
+    current = (current.$ref as string).slice(2).split('/').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document);
+  }
+  return current as T;
+};
+
+/** A JSON value holding `bad` at one string location of the schema, with that location as the problem names it; one per location. */
+function bodiesWithBadString(schema: Schema, bad: string, where = '/requestBody', depth = 0): { body: unknown; where: string }[] {
+  const resolved = resolve<OpenAPIV3.SchemaObject>(schema);
+  if (depth > 6) return [];
+  const branches = [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.allOf ?? [])];
+  const found = branches.flatMap((branch) => bodiesWithBadString(branch, bad, where, depth + 1));
+  if (resolved.type === 'string' || (resolved.type === undefined && resolved.enum?.every((value) => typeof value === 'string'))) found.push({ body: bad, where });
+  if (resolved.type === 'array' && resolved.items) {
+    for (const inner of bodiesWithBadString(resolved.items, bad, `${where}/0`, depth + 1)) found.push({ body: [inner.body], where: inner.where });
+  }
+  for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+    for (const inner of bodiesWithBadString(property, bad, `${where}/${name}`, depth + 1)) found.push({ body: { [name]: inner.body }, where: inner.where });
+  }
+  const seen = new Set<string>();
+  return found.filter((candidate) => !seen.has(candidate.where) && seen.add(candidate.where));
+}
+
+interface Probe {
+  title: string;
+  operation: OpenAPIV3.OperationObject & { operationId: string };
+  method: string;
+  url: string;
+  body?: unknown;
+  where: string;
+}
+
+const NUL = 'a\u0000b';
+const UNPAIRED = 'a\ud800b';
+const probes: Probe[] = [];
+for (const [path, item] of Object.entries(document.paths ?? {})) {
+  for (const method of ['get', 'put', 'post', 'patch', 'delete'] as const) {
+    const operation = item?.[method] as (OpenAPIV3.OperationObject & { operationId: string }) | undefined;
+    if (!operation) continue;
+    const parameters = [...(item?.parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => resolve<OpenAPIV3.ParameterObject>(parameter));
+    const fill = (name?: string) => path.replace(/\{([^}]+)\}/g, (_, parameter: string) => (parameter === name ? encodeURIComponent(NUL) : '0190c3c6-7c6a-7000-8000-000000000001'));
+    for (const parameter of parameters) {
+      if (parameter.in === 'path') probes.push({ title: `${operation.operationId} path ${parameter.name}`, operation, method, url: fill(parameter.name), where: `/path/${parameter.name}` });
+      if (parameter.in === 'query') probes.push({ title: `${operation.operationId} query ${parameter.name}`, operation, method, url: `${fill()}?${parameter.name}=${encodeURIComponent(NUL)}`, where: `/query/${parameter.name}` });
+    }
+    const schema = resolve<OpenAPIV3.RequestBodyObject | undefined>(operation.requestBody)?.content?.['application/json']?.schema;
+    if (!schema) continue;
+    for (const [kind, bad] of [['NUL', NUL], ['unpaired surrogate', UNPAIRED]] as const) {
+      for (const { body, where } of bodiesWithBadString(schema, bad)) probes.push({ title: `${operation.operationId} body ${where} (${kind})`, operation, method, url: fill(), body, where });
+    }
+  }
+}
+
+describe.each(testProfiles)('text no column can hold, on $profile', ({ profile }) => {
+  const t = useTestApp({ profile, rateLimit: { perMinute: 1_000_000 } });
+
+  it('probes every operation that takes a string', () => {
+    const probed = new Set(probes.map((probe) => probe.operation.operationId));
+    expect(probed.size).toBeGreaterThan(40);
+    expect(probes.length).toBeGreaterThan(150);
+  });
+
+  // One tenant for every probe: nothing a refused request does may show in its snapshot.
+  let caller: Promise<{ tenant: TestTenant; key: string }> | undefined;
+  const callerOnce = () =>
+    (caller ??= t.current.tenant().then(async (tenant) => ({ tenant, key: (await t.current.apiKey(tenant.owner, [...scopeRegistry.grantable.keys()])).key })));
+
+  it.each(probes)('refuses $title with 400 naming the field', async (probe) => {
+    const { tenant, key } = await callerOnce();
+    const schemes = (probe.operation.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement));
+    const token = schemes.length === 0 ? undefined : schemes.includes('session') ? tenant.owner.token : key;
+    const before = await t.current.snapshot(tenant);
+    const response = await t.current.call(probe.method.toUpperCase(), probe.url, { token, body: probe.body });
+    expect(response.status, response.raw).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(response.body.error).toContain(`${probe.where} contains a NUL character or an unpaired surrogate`);
+    expect(await t.current.snapshot(tenant)).toEqual(before);
+  });
+});
