@@ -36,7 +36,8 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const logger = createLogger(config.logLevel, { role: command });
-  const platform = await createPlatform(config, logger);
+  const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
+  const platform = await createPlatform(config, logger, progress);
 
   // A signal may come at any point, also while start-up waits for a dependency.
   const shutdownRequested = new AbortController();
@@ -56,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
       const listening = await startApi(platform);
       api = listening;
       logger.info({ address: listening.address }, `listening on ${listening.address}`);
-      process.stderr.write(`Sentinel is listening on ${listening.address}\n`);
+      progress(`listening on ${listening.address}`);
     }
     await platform.prepare(shutdownRequested.signal);
     if (command === 'all' || command === 'streams') background.push(await startStreams(platform));

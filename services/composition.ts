@@ -39,8 +39,15 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** Chooses and opens the adapters. Only the embedded database does I/O here (local files); the others connect on first use. */
-export async function createPlatform(config: Config, logger: Logger): Promise<Platform> {
+/** A line for the person starting the process (stderr), apart from the structured log. */
+export type Progress = (line: string) => void;
+
+/**
+ * Chooses and opens the adapters. Only the embedded database does I/O here (local
+ * files); the others connect on first use.
+ */
+export async function createPlatform(config: Config, logger: Logger, progress: Progress = () => undefined): Promise<Platform> {
+  if (!config.databaseUrl) progress(`preparing the embedded database in ${config.dataDir} (a first start takes about half a minute)`);
   const db = config.databaseUrl
     ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
     : await createEmbeddedDatabase(config.dataDir);
@@ -74,12 +81,15 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     },
     async prepare(signal) {
       const step = <T,>(what: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what, logger, signal });
+      progress('migrating the database');
       const applied = await step('database migrations', () => migrate(db));
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+      progress(applied.length > 0 ? `database migrated (${applied.length} migrations applied)` : 'database up to date');
       // The embedded log's topics are rows: they need the migrated database.
       await step('stream log topics', () => streamLog.ensureTopics(allTopics));
       await step('analytics schema', () => analytics.ensureSchema());
       prepared = true;
+      progress('ready');
     },
     isPrepared: () => prepared,
     async close() {

@@ -38,6 +38,12 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     expect(await missing.text()).toBe('{"error":"not found","code":"not_found"}');
 
     expect(output()).toContain(`listening on ${base}`);
+    // A first start says what it is doing, in this order, from before the sources are even compiled.
+    const said = output()
+      .split('\n')
+      .filter((line) => line.startsWith('sentinel: '))
+      .map((line) => line.replace(/ \(.*\)$/, '').replace(/ on http:\S+$/, '').replace(/ in \S+$/, ''));
+    expect(said).toEqual(['sentinel: loading', 'sentinel: preparing the embedded database', 'sentinel: listening', 'sentinel: migrating the database', 'sentinel: database migrated', 'sentinel: ready']);
     // Every stdout line is a structured JSON log line carrying the request id where there is one;
     // the request's lines may still be in the pipe when the response has arrived.
     await vi.waitFor(() => {
