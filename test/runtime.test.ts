@@ -33,7 +33,6 @@ function olderSystemNode(): string | undefined {
   }
   return undefined;
 }
-const systemNode = olderSystemNode();
 
 describe('the Node.js runtime', () => {
   it('is pinned to an exact 24.x release, and engines asks for 24', () => {
@@ -49,7 +48,11 @@ describe('the Node.js runtime', () => {
     expect(sentinelVersion(process.execPath)).toBe(`sentinel ${manifest.version} (Node.js v${pinned})\n`);
   });
 
-  it.skipIf(!systemNode)('runs the command again on the pinned Node when an older Node starts it', () => {
-    expect(sentinelVersion(systemNode!)).toBe(`sentinel ${manifest.version} (Node.js v${pinned})\n`);
+  // The machines this project is built for (and CI) have Node 20 as their own Node, which is
+  // the case this guards: `node bin/sentinel.js` typed on such a machine.
+  it('runs the command again on the pinned Node when an older Node starts it', () => {
+    const systemNode = olderSystemNode();
+    if (!systemNode) throw new Error("this test needs the machine's own Node (older than 24) on PATH outside node_modules/.bin");
+    expect(sentinelVersion(systemNode)).toBe(`sentinel ${manifest.version} (Node.js v${pinned})\n`);
   });
 });
