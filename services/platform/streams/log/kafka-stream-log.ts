@@ -374,15 +374,25 @@ const levelNames = {
   [logLevel.NOTHING]: 'debug',
 } as const;
 
+// kafkajs's messages for UNKNOWN_TOPIC_OR_PARTITION and LEADER_NOT_AVAILABLE (kafkajs/src/protocol/error.js).
+const TOPIC_STILL_PROPAGATING = new Set([
+  'This server does not host this topic-partition',
+  'There is no leader for this topic-partition as we are in the middle of a leadership election',
+]);
+
 /**
  * kafkajs logs these at error level although the failure is reported elsewhere:
- * handler failures by eachBatch itself, with their record coordinates; and a
+ * handler failures by eachBatch itself, with their record coordinates; a
  * CreateTopics answer with per-topic errors, which kafkajs logs before createTopics
  * either resolves (every topic already existed: several processes ensured the same
- * topics at once) or rejects to ensureTopics' caller with the real error.
+ * topics at once) or rejects to ensureTopics' caller with the real error; and a
+ * Metadata answer about a topic whose creation has not reached the broker yet,
+ * which its caller retries (untilLeadersElected; kafkajs's producer) and reports
+ * only if it lasts.
  */
 function isReportedElsewhere(message: string, fields: Record<string, unknown>): boolean {
   if (message === 'Error when calling eachBatch') return true;
+  if (message.startsWith('Response Metadata') && TOPIC_STILL_PROPAGATING.has(String(fields.error))) return true;
   return message.startsWith('Response CreateTopics') && fields.error === 'Topic creation errors';
 }
 
