@@ -16,17 +16,18 @@ export const freePort = () =>
 
 // Processes a failed test left running are killed, not orphaned: by stopStragglers() in
 // afterAll (before their data directories are removed) or, at the latest, when the test worker exits.
-const running = new Set<ChildProcess>();
+// Each maps to how it is killed: the child alone, or the process group a script leads.
+const running = new Map<ChildProcess, () => void>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const kill of running.values()) kill();
 });
 
 /** Kills every process of this test file that is still running and waits for each to end. */
 export async function stopStragglers(): Promise<void> {
   await Promise.all(
-    [...running].map((child) => {
+    [...running].map(([child, kill]) => {
       const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      kill();
       return ended;
     }),
   );
@@ -49,15 +50,45 @@ export interface SentinelProcess {
  */
 export async function spawnSentinel(env: Record<string, string>, role = 'all'): Promise<SentinelProcess> {
   const port = env.PORT ?? String(await freePort());
-  let output = '';
   const child = spawn(process.execPath, ['bin/sentinel.js', role], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return track(child, port, () => child.kill('SIGKILL'));
+}
+
+/**
+ * Runs a bash script from the repository root, with only PATH, HOME and the given variables in
+ * its environment, as the leader of a process group of its own: signalGroup() then reaches every
+ * process it started, in the background (a README block's `&`) or through npm. PORT is chosen
+ * when not given; `base` names it, for a script that starts Sentinel.
+ */
+export async function spawnScript(script: string, env: Record<string, string>): Promise<SentinelProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn('bash', ['-c', script], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return track(child, port, () => signalGroup(child, 'SIGKILL'));
+}
+
+/** Sends the signal to the process group the child leads; a group already gone is no error. */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+function track(child: ChildProcess, port: string, kill: () => void): SentinelProcess {
+  let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  running.add(child);
+  running.set(child, kill);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       running.delete(child);
