@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, signalGroup, spawnScript, stopStragglers, untilAnswers, type SentinelProcess } from './support/processes.js';
+import { freePort, signalGroup, spawnScript, stopStragglers, untilAnswers } from './support/processes.js';
 
 const readmePath = path.resolve(import.meta.dirname, '../README.md');
 
@@ -73,8 +73,7 @@ async function runToEnd(script: string, env: Record<string, string>, deadlineMs:
 // A first start on a fresh DATA_DIR takes about half a minute, the tour another minute;
 // under load both take longer.
 describe('the README API tour', { timeout: 900_000 }, () => {
-  let dir: string;
-  let service: SentinelProcess | undefined;
+  let dir: string | undefined;
 
   afterAll(async () => {
     await stopStragglers();
@@ -99,7 +98,7 @@ describe('the README API tour', { timeout: 900_000 }, () => {
 
     // TMPDIR: the block's mktemp -d lands in this test's directory and goes with it.
     const port = String(await freePort());
-    service = await spawnScript(servicePrelude + onFreePorts(serviceBlock, port), { PORT: port, DATA_DIR: path.join(dir, 'data'), TMPDIR: dir });
+    const service = await spawnScript(servicePrelude + onFreePorts(serviceBlock, port), { PORT: port, DATA_DIR: path.join(dir, 'data'), TMPDIR: dir });
     await untilAnswers(service, '/ready', 200, 300_000);
 
     const tourRun = await runToEnd(tourPrelude + onFreePorts(tourScript, port) + tourEpilogue, { TMPDIR: dir }, 480_000);
@@ -108,7 +107,7 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     for (const name of capturedIds) expect(ids[name], name).toMatch(/\S/);
 
     const api = async (urlPath: string, credential = ids.TOKEN!) => {
-      const response = await fetch(`${service!.base}${urlPath}`, { headers: { authorization: `Bearer ${credential}` } });
+      const response = await fetch(`${service.base}${urlPath}`, { headers: { authorization: `Bearer ${credential}` } });
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read loosely, as test/support/http-client.ts does
       return { status: response.status, text: await response.clone().text(), body: (await response.json()) as any };
     };

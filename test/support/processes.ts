@@ -1,5 +1,6 @@
 // Sentinel as a child process, started the way `npm start` starts it (bin/sentinel.js),
-// for the suites that need a real process: signals, exit codes, restarts, locks.
+// for the suites that need a real process: signals, exit codes, restarts, locks. And bash
+// scripts, for the suite that runs the README's commands (`npm start` among them) as written.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
