@@ -95,6 +95,11 @@ describe('text no column can hold, in a report', () => {
     expect(asText.observations[0]!.component?.version).toBe('0.7\uFFFD');
   });
 
+  it('a report text that is not JSON because of a NUL is refused with a message that holds none', () => {
+    expect(() => parseReport('trivy', `${NUL}{"SchemaVersion": 2}`)).toThrow(ReportFormatError);
+    expect(() => parseReport('trivy', `${NUL}{"SchemaVersion": 2}`)).toThrow(/^\(document\) is not valid JSON: Unexpected token '\uFFFD'/);
+  });
+
   // Puts a NUL or an unpaired surrogate into one randomly chosen string (value or
   // member name) of a real report, many times over: the parser either refuses the
   // report with ReportFormatError or returns only storable text, and what it puts on
