@@ -24,6 +24,7 @@ export {
   type Observation,
   type ObservationKind,
   type ParsedReport,
+  type ReportWarning,
   type ScanCompletionRecord,
   type ScannerObservationRecord,
   type ScannerResultRecord,

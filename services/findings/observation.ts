@@ -101,6 +101,19 @@ export interface LicenceRecord {
   path: string | null;
 }
 
+export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted';
+
+/** What reading a report changed or left out; a scan lists them (ScanWarning in api/modules/scans.yaml). */
+export interface ReportWarning {
+  code: ReportWarningCode;
+  /** In words a person can act on: the entry and the reason. */
+  message: string;
+  /** The place in the report (Results[0].Vulnerabilities[3].Title); null for warnings_omitted. */
+  where: string | null;
+  /** text_replaced: characters replaced in the field; warnings_omitted: warnings not listed; otherwise 1. */
+  count: number;
+}
+
 /** What every report parser returns. */
 export interface ParsedReport {
   scanner: string;
@@ -108,8 +121,7 @@ export interface ParsedReport {
   artifact?: string;
   observations: Observation[];
   licences: LicenceRecord[];
-  /** Parts of the report that were skipped, in words a person can act on. */
-  warnings: string[];
+  warnings: ReportWarning[];
 }
 
 export function emptyDetail(): ObservationDetail {

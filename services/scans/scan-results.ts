@@ -10,6 +10,7 @@ import {
   type LicenceRecord,
   type Observation,
   type ObservationKind,
+  type ReportWarning,
   type ScanCompletionRecord,
   type ScannerResultRecord,
 } from '../findings/index.js';
@@ -22,6 +23,8 @@ export interface ScannerOutcome {
   licences?: LicenceRecord[];
   /** The kinds this scanner looked for completely (absence of a finding of these kinds is evidence). */
   coveredKinds?: ObservationKind[];
+  /** What reading the scanner's report changed or left out. */
+  warnings?: ReportWarning[];
   failure?: string;
 }
 
@@ -36,9 +39,10 @@ export interface ScanResultTarget {
 }
 
 /**
- * Appends one observation record per distinct issue and then the completion. The
- * scan succeeded when every scanner did; partial when some failed (it then
- * resolves nothing); failed when none produced a report.
+ * Appends one observation record per distinct issue and then the completion, and
+ * records the scanners' warnings on the scan. The scan succeeded when every
+ * scanner did; partial when some failed (it then resolves nothing); failed when
+ * none produced a report.
  */
 export async function recordScanResults(tx: Queryable, target: ScanResultTarget, outcomes: readonly ScannerOutcome[], now: Date): Promise<ScanCompletionRecord> {
   const enabled = new Set(target.enabledKinds);
@@ -76,6 +80,11 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
   };
   records.push({ observation: null, completion });
   await appendRecordsToOutbox(tx, target.orgId, topics.scannerResults, records);
+  await tx.query('UPDATE scans SET warnings = $3::jsonb WHERE org_id = $1 AND id = $2', [
+    target.orgId,
+    target.scanId,
+    JSON.stringify(succeeded.flatMap((o) => o.warnings ?? [])),
+  ]);
   if (failures.length === 0) await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
   return completion;
 }

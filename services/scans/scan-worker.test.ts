@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReportFixture } from '../findings/reports/report-fixtures.js';
-import { startPipeline, type TestPipeline } from '../../test/support/pipeline.js';
+import { startPipeline, usePipeline, type TestPipeline } from '../../test/support/pipeline.js';
+import { standIn, standInPath } from '../../test/support/stand-in-executables.js';
 import { testProfiles, useTestApp } from '../../test/support/test-app.js';
-import type { ScannerAdapter } from './scanners.js';
+import { createTrivyAdapter, type ScannerAdapter } from './scanners.js';
 
 const brokenTrivy: ScannerAdapter = {
   name: 'trivy',
@@ -38,5 +40,50 @@ describe.each(testProfiles)('scan worker ($profile)', ({ profile, counters }) =>
     );
     expect(JSON.parse(event.rows[0]!.value.payload)).toMatchObject({ scan_id: scan.body.id, state: 'failed' });
     expect((await t.current.db.query('SELECT 1 FROM scans WHERE org_id = $1', [neighbour.id])).rowCount).toBe(0);
+  });
+});
+
+// The real Trivy adapter against a stand-in whose report holds a NUL and whose
+// complaint, for images named failing-*, holds one too: what the worker records
+// travels the outbox, the stream and the findings processor like an import.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw scanner report, edited field by field
+const poisonedReport = readReportFixture('trivy/alpine-310.json') as Record<string, any>;
+poisonedReport.Results[0].Vulnerabilities[0].Title = 'openssl\u0000: information disclosure in fork()';
+writeFileSync(standInPath('trivy-poisoned.report.json'), JSON.stringify(poisonedReport));
+const poisonedTrivy = standIn(
+  'trivy-poisoned',
+  `if (process.argv.at(-1).includes('/failing-')) { process.stderr.write('FATAL cannot read layer \\u0000 of the image\\n'); process.exit(1); }
+   process.stdout.write(require('fs').readFileSync(${JSON.stringify(standInPath('trivy-poisoned.report.json'))}));`,
+);
+
+describe.each(testProfiles)('scan worker with text no column can hold ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
+  const pipeline = usePipeline(t, profile, { scanners: { trivy: createTrivyAdapter({ binary: poisonedTrivy }) } });
+
+  it('records the report with U+FFFD and lists the warning on the scan; a complaint with a NUL fails the scan with U+FFFD', async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const scanned = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: `ghcr.io/acme/worker-${randomUUID().slice(0, 8)}:1`, scanners: ['trivy'] } });
+    const failing = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: `ghcr.io/acme/failing-${randomUUID().slice(0, 8)}:1`, scanners: ['trivy'] } });
+    expect(scanned.body.warnings).toEqual([]);
+    expect(await pipeline.current.scanSettled(tenant.id, scanned.body.id)).toBe('completed');
+    expect(await pipeline.current.scanSettled(tenant.id, failing.body.id)).toBe('failed');
+
+    const completed = await t.current.call('GET', `/api/v1/scans/${scanned.body.id}`, { token: tenant.owner.token });
+    expect(completed.body).toMatchObject({ new_findings: 4 });
+    expect(completed.body.warnings).toEqual([
+      {
+        code: 'text_replaced',
+        where: 'Results[0].Vulnerabilities[0].Title',
+        count: 1,
+        message: 'Results[0].Vulnerabilities[0].Title: 1 character no text can hold (NUL or unpaired surrogate) replaced with U+FFFD',
+      },
+    ]);
+    const titles = await t.current.db.query<{ title: string }>('SELECT title FROM findings WHERE org_id = $1 AND asset_id = $2', [tenant.id, scanned.body.asset_id]);
+    expect(titles.rows.map((row) => row.title)).toContain('openssl\uFFFD: information disclosure in fork()');
+
+    const failed = await t.current.call('GET', `/api/v1/scans/${failing.body.id}`, { token: tenant.owner.token });
+    expect(failed.body).toMatchObject({ failure_reason: 'trivy: FATAL cannot read layer \uFFFD of the image', warnings: [] });
+    const foreign = await t.current.call('GET', `/api/v1/scans/${scanned.body.id}`, { token: neighbour.owner.token });
+    expect(foreign.status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import type { ObservationKind } from '../findings/index.js';
 import { parseTrivyReport } from '../findings/index.js';
+import { replaceUnstorableText } from '../platform/storable-text.js';
 import type { ScannerOutcome } from './scan-results.js';
 
 export interface ScannerAdapter {
@@ -37,7 +38,7 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
           });
         });
         const report = parseTrivyReport(JSON.parse(stdout));
-        return { scanner: 'trivy', observations: report.observations, licences: report.licences, coveredKinds: [...kinds] };
+        return { scanner: 'trivy', observations: report.observations, licences: report.licences, coveredKinds: [...kinds], warnings: report.warnings };
       } catch (error) {
         return { scanner: 'trivy', failure: describeFailure(binary, error) };
       }
@@ -51,6 +52,7 @@ function describeFailure(binary: string, error: unknown): string {
   if ((error as { killed?: boolean }).killed) return 'the scanner ran past its time limit';
   const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
   const message = error instanceof Error ? error.message : String(error);
-  // The last line of the scanner's own complaint is what a person can act on.
-  return (stderr.split('\n').at(-1) || message).slice(0, 500);
+  // The last line of the scanner's own complaint is what a person can act on. It
+  // becomes the scan's failure_reason through the stream, so it must be storable.
+  return replaceUnstorableText((stderr.split('\n').at(-1) || message).slice(0, 500)).text;
 }

@@ -1,5 +1,6 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
+import type { ReportWarning } from '../findings/index.js';
 import { userOrApiKeyOf, type Principal } from '../platform/principal.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
@@ -54,6 +55,7 @@ export interface ScanView {
   new_findings: number | null;
   reopened_findings: number | null;
   resolved_findings: number | null;
+  warnings: ReportWarning[];
 }
 
 export interface ScanRow {
@@ -74,10 +76,11 @@ export interface ScanRow {
   new_count: number | null;
   reopened_count: number | null;
   resolved_count: number | null;
+  warnings: ReportWarning[];
 }
 
 export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id,
-  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count`;
+  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings`;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -99,6 +102,7 @@ export function toScanView(row: ScanRow): ScanView {
     new_findings: row.new_count,
     reopened_findings: row.reopened_count,
     resolved_findings: row.resolved_count,
+    warnings: row.warnings,
   };
 }
 

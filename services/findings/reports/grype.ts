@@ -14,8 +14,8 @@ import { ReportCollector } from './report-collector.js';
 import { ReportNode } from './report-reader.js';
 
 export function parseGrypeReport(json: unknown): ParsedReport {
-  const root = ReportNode.root('grype', json).object();
   const collector = new ReportCollector();
+  const root = ReportNode.root('grype', json, collector).object();
   const distro = root.field('distro').field('name').optionalString();
 
   for (const match of root.field('matches').requiredItems()) {
@@ -23,14 +23,17 @@ export function parseGrypeReport(json: unknown): ParsedReport {
     const artifact = match.field('artifact').object();
     const reportedId = vulnerability.field('id').string();
     const type = artifact.field('type').string();
-    const purl = artifact.field('purl').optionalString();
+    const purlNode = artifact.field('purl');
+    const purl = purlNode.optionalString();
+    // Percent-decoding can produce what the purl's text did not hold (%00).
+    const fromPurl = (decoded: string | null) => (decoded === null ? null : collector.storable(purlNode.path, decoded));
     const isOsPackage = grypeOsPackageTypes.has(type);
     // OS packages belong to the distribution family, as in Trivy reports; the purl
     // namespace (pkg:rpm/rhel/…) stands in when the report names no distro.
-    const ecosystem = isOsPackage ? osFamily(distro ?? purlNamespace(purl) ?? type) : languageEcosystemFromGrypeType(type);
+    const ecosystem = isOsPackage ? osFamily(distro ?? fromPurl(purlNamespace(purl)) ?? type) : languageEcosystemFromGrypeType(type);
     // Grype names a Maven artifact by artifactId alone; the purl has the group,
     // which Trivy includes (org.apache.avro:avro) and which tells artifacts apart.
-    const name = (ecosystem === 'maven' ? mavenNameFromPurl(purl) : null) ?? artifact.field('name').string();
+    const name = (ecosystem === 'maven' ? fromPurl(mavenNameFromPurl(purl)) : null) ?? artifact.field('name').string();
     const version = artifact.field('version').optionalString();
     // OS packages have no install path (their database file is not one).
     const installPath = isOsPackage ? null : normalizeInstallPath(artifact.field('locations').items()[0]?.field('path').optionalString());
@@ -68,7 +71,7 @@ export function parseGrypeReport(json: unknown): ParsedReport {
 
     for (const licence of artifact.field('licenses').items()) {
       const licenceName = licenceText(licence);
-      if (licenceName === null) collector.warn(`${licence.path}: not a licence name; skipped`);
+      if (licenceName === null) collector.skipped(licence.path, 'not a licence name; skipped');
       else collector.licence({ package: name, version, ecosystem, licence: licenceName, path: installPath });
     }
   }

@@ -1,5 +1,6 @@
 // Entry point of the report parsers: one format name in, normalized observations
 // and licences out. A malformed report throws ReportFormatError and nothing else.
+import { replaceUnstorableText } from '../../platform/storable-text.js';
 import type { ParsedReport } from '../observation.js';
 import { parseGrypeReport } from './grype.js';
 import { ReportFormatError, type ReportFormat } from './report-reader.js';
@@ -25,6 +26,8 @@ function parseJsonText(format: ReportFormat, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ReportFormatError(format, '(document)', `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    // V8 quotes the text it choked on, which may be the NUL itself.
+    const problem = replaceUnstorableText(error instanceof Error ? error.message : String(error)).text;
+    throw new ReportFormatError(format, '(document)', `is not valid JSON: ${problem}`);
   }
 }

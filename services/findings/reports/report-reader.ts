@@ -2,6 +2,7 @@
 // document, so a malformed report fails with ReportFormatError naming the exact
 // place ("Results[3].Vulnerabilities[0].VulnerabilityID is missing") instead of a
 // TypeError somewhere in a parser.
+import { replaceUnstorableText } from '../../platform/storable-text.js';
 
 export type ReportFormat = 'trivy' | 'grype' | 'sarif';
 
@@ -17,15 +18,22 @@ export class ReportFormatError extends Error {
   }
 }
 
+/** Makes a string of the report storable (a NUL or an unpaired surrogate replaced), noting where. */
+export interface StorableText {
+  storable(where: string, text: string): string;
+}
+
 export class ReportNode {
   private constructor(
     private readonly format: ReportFormat,
     readonly path: string,
     readonly value: unknown,
+    private readonly text: StorableText,
   ) {}
 
-  static root(format: ReportFormat, document: unknown): ReportNode {
-    return new ReportNode(format, '', document);
+  /** Every string read through the tree passes through `text`, so no parser can forget it. */
+  static root(format: ReportFormat, document: unknown, text: StorableText): ReportNode {
+    return new ReportNode(format, '', document, text);
   }
 
   get present(): boolean {
@@ -41,7 +49,9 @@ export class ReportNode {
     const members = this.present ? this.objectValue() : {};
     // Own members only: a report must not reach Object.prototype (constructor, toString…).
     const value = Object.hasOwn(members, name) ? members[name] : undefined;
-    return new ReportNode(this.format, this.path ? `${this.path}.${name}` : name, value);
+    // Paths end up in warnings and errors, so a member name read from the report (entries()) is made storable too.
+    const segment = replaceUnstorableText(name).text;
+    return new ReportNode(this.format, this.path ? `${this.path}.${segment}` : segment, value, this.text);
   }
 
   /** The node itself, asserting it is an object. */
@@ -54,7 +64,7 @@ export class ReportNode {
   items(): ReportNode[] {
     if (!this.present) return [];
     if (!Array.isArray(this.value)) this.fail('must be an array');
-    return this.value.map((element, index) => new ReportNode(this.format, `${this.path}[${index}]`, element));
+    return this.value.map((element, index) => new ReportNode(this.format, `${this.path}[${index}]`, element, this.text));
   }
 
   /** Elements of an array that must be there. */
@@ -70,12 +80,12 @@ export class ReportNode {
     return value;
   }
 
-  /** A string, trimmed; null when absent or empty. */
+  /** A string, trimmed and storable; null when absent or empty. */
   optionalString(): string | null {
     if (!this.present) return null;
     if (typeof this.value !== 'string') this.fail('must be a string');
     const trimmed = this.value.trim();
-    return trimmed === '' ? null : trimmed;
+    return trimmed === '' ? null : this.text.storable(this.path || '(document)', trimmed);
   }
 
   /** A finite number; null when absent. Numeric strings are accepted (SARIF's security-severity is one). */

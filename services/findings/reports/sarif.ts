@@ -25,10 +25,10 @@ const osPackageRuleName = 'OsPackageVulnerability';
 const problemKinds = new Set(['fail', 'review', 'open']);
 
 export function parseSarifReport(json: unknown): ParsedReport {
-  const root = ReportNode.root('sarif', json).object();
+  const collector = new ReportCollector();
+  const root = ReportNode.root('sarif', json, collector).object();
   const version = root.field('version');
   if (version.string() !== '2.1.0') version.fail('must be 2.1.0: only SARIF 2.1.0 is supported');
-  const collector = new ReportCollector();
   const runs = root.field('runs').requiredItems();
 
   for (const run of runs) {

@@ -133,7 +133,9 @@ describe('Trivy vulnerabilities', () => {
   });
 
   it('spring4shell: the custom result is skipped with a warning', () => {
-    expect(parse('spring4shell-jre11.json').warnings).toEqual(['Results[2]: result class "custom" carries no findings; skipped']);
+    expect(parse('spring4shell-jre11.json').warnings).toEqual([
+      { code: 'entry_skipped', where: 'Results[2]', count: 1, message: 'Results[2]: result class "custom" carries no findings; skipped' },
+    ]);
   });
 
   it('fluentd-gems: an OS package without a path and a gem with its gemspec path', () => {
@@ -183,7 +185,14 @@ describe('Trivy vulnerabilities', () => {
       ],
     });
     expect(report.observations).toEqual([]);
-    expect(report.warnings).toEqual(['Results[0].Vulnerabilities[0]: CVE-2021-38561 in golang.org/x/text is marked not_affected; skipped']);
+    expect(report.warnings).toEqual([
+      {
+        code: 'entry_skipped',
+        where: 'Results[0].Vulnerabilities[0]',
+        count: 1,
+        message: 'Results[0].Vulnerabilities[0]: CVE-2021-38561 in golang.org/x/text is marked not_affected; skipped',
+      },
+    ]);
   });
 });
 
@@ -270,7 +279,9 @@ describe('Trivy secrets', () => {
     });
     expect(only(unmasked.observations).detail.match_redacted).toBeNull();
     expect(JSON.stringify(unmasked.observations)).not.toContain('ghp_');
-    expect(unmasked.warnings).toEqual(['Results[0].Secrets[0].Match: github-pat match is not masked; not stored']);
+    expect(unmasked.warnings).toEqual([
+      { code: 'value_not_stored', where: 'Results[0].Secrets[0].Match', count: 1, message: 'Results[0].Secrets[0].Match: github-pat match is not masked; not stored' },
+    ]);
   });
 
   it('two secrets of one rule in one file stay two rows; moving a secret to another line does not re-key it', () => {

@@ -22,8 +22,8 @@ const maxMatchLength = 200;
 const cvssSourcePreference = ['nvd', 'ghsa', 'redhat'];
 
 export function parseTrivyReport(json: unknown): ParsedReport {
-  const root = ReportNode.root('trivy', json).object();
   const collector = new ReportCollector();
+  const root = ReportNode.root('trivy', json, collector).object();
 
   if (root.field('Resources').present) {
     // Kubernetes report: the same target name (Deployment/app) recurs per namespace.
@@ -74,7 +74,7 @@ function parseResult(result: ReportNode, targetPrefix: string, collector: Report
       parseLicences(result, collector);
       return;
     default:
-      collector.warn(`${result.path}: result class "${resultClass}" carries no findings; skipped`);
+      collector.skipped(result.path, `result class "${resultClass}" carries no findings; skipped`);
   }
 }
 
@@ -89,7 +89,7 @@ function parseVulnerabilities(
     const name = vulnerability.field('PkgName').string();
     const status = vulnerability.field('Status').optionalString();
     if (status === 'not_affected') {
-      collector.warn(`${vulnerability.path}: ${identifier} in ${name} is marked not_affected; skipped`);
+      collector.skipped(vulnerability.path, `${identifier} in ${name} is marked not_affected; skipped`);
       continue;
     }
     const installedVersion = vulnerability.field('InstalledVersion').optionalString();
@@ -146,7 +146,7 @@ function parseSecrets(result: ReportNode, file: string, collector: ReportCollect
     const match = secret.field('Match').optionalString();
     const redacted = redactedMatch(match);
     if (match !== null && redacted === null) {
-      collector.warn(`${secret.path}.Match: ${ruleId} match is not masked; not stored`);
+      collector.notStored(`${secret.path}.Match`, `${ruleId} match is not masked; not stored`);
     }
     collector.observe({
       kind: 'secret',

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import type { Principal } from '../principal.js';
 import { declaredPermission, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
-import { assertStorableText } from './text-rule.js';
+import { assertStorableText, documentSubtrees } from './text-rule.js';
 import { describeProblem } from './validation-problems.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const securityByOperation = new Map(operations.map((o) => [o.operationId!, securityOf(o)]));
   const mediaTypesByOperation = new Map(operations.map((o) => [o.operationId!, declaredMediaTypes(o)]));
+  const documentsByOperation = new Map(operations.map((o) => [o.operationId!, documentSubtrees(o)]));
   const admitted = new WeakMap<FastifyRequest, Principal>();
 
   api.register({
@@ -126,7 +127,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
     // nothing about the request shape: 401 comes before 415 and 400. Text no column can
-    // hold (a NUL, an unpaired surrogate) is refused here, for every operation.
+    // hold (a NUL, an unpaired surrogate) is refused here, for every operation, outside
+    // the subtrees the document declares a customer's document (x-sentinel-document).
     postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
       const operationId = c.operation?.operationId;
       if (operationId === undefined) return;
@@ -140,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         if (result.headers) reply.headers(result.headers);
       }
       assertDeclaredMediaType(request.headers, mediaTypesByOperation.get(operationId)!);
-      assertStorableText({ path: c.request.params, query: c.request.query, body: request.body });
+      assertStorableText({ path: c.request.params, query: c.request.query, body: request.body }, documentsByOperation.get(operationId));
     },
     unauthorizedHandler: async () => {
       throw unauthorized();

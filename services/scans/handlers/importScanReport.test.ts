@@ -206,6 +206,79 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     expect(licences.rows.length).toBe(3);
   });
 
+  it("completes a report holding a NUL and an unpaired surrogate in two organizations, lists its warnings, and a third organization's imports go on", async () => {
+    const [a, b] = await t.current.twoTenants();
+    const c = await t.current.tenant();
+    const poisoned = readReportFixture('trivy/alpine-310.json') as Json;
+    const vulnerabilities = poisoned.Results[0].Vulnerabilities as Json[];
+    vulnerabilities[0]!.Title = 'openssl\u0000: information disclosure in fork()';
+    vulnerabilities[1]!.InstalledVersion = '1.1.1c\ud800-r0';
+    // A VEX statement: left out on purpose, and said so.
+    vulnerabilities.push({ ...vulnerabilities[2], VulnerabilityID: 'CVE-2099-0001', Status: 'not_affected' });
+    const expectedWarnings = [
+      {
+        code: 'text_replaced',
+        where: 'Results[0].Vulnerabilities[0].Title',
+        count: 1,
+        message: 'Results[0].Vulnerabilities[0].Title: 1 character no text can hold (NUL or unpaired surrogate) replaced with U+FFFD',
+      },
+      {
+        code: 'text_replaced',
+        where: 'Results[0].Vulnerabilities[1].InstalledVersion',
+        count: 1,
+        message: 'Results[0].Vulnerabilities[1].InstalledVersion: 1 character no text can hold (NUL or unpaired surrogate) replaced with U+FFFD',
+      },
+      {
+        code: 'entry_skipped',
+        where: 'Results[0].Vulnerabilities[4]',
+        count: 1,
+        message: `Results[0].Vulnerabilities[4]: CVE-2099-0001 in ${vulnerabilities[2]!.PkgName} is marked not_affected; skipped`,
+      },
+    ];
+    const target = image();
+    const clean = readReportFixture('grype/dd-issue_9618.json') as Json;
+    const earlier = await importReport(c.owner, c, { image: image(), format: 'grype', report: clean });
+
+    // Posted together, so the third organization's import travels while the others' are in flight.
+    const post = (tenant: TestTenant, body: Json) => t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body });
+    const [inA, inB, later] = await Promise.all([
+      post(a, { image: target, format: 'trivy', report: poisoned }),
+      post(b, { image: target, format: 'trivy', report: JSON.stringify(poisoned) }),
+      post(c, { image: image(), format: 'grype', report: clean }),
+    ]);
+    expect([inA.status, inB.status, later.status]).toEqual([202, 202, 202]);
+    expect(inA.body.warnings).toEqual(expectedWarnings);
+    expect(later.body.warnings).toEqual([]);
+    await Promise.all([pipeline.current.scanSettled(a.id, inA.body.id), pipeline.current.scanSettled(b.id, inB.body.id), pipeline.current.scanSettled(c.id, later.body.id)]);
+
+    for (const [tenant, scan] of [[a, inA], [b, inB]] as const) {
+      expect(await scanOf(tenant, scan.body.id)).toMatchObject({ state: 'completed', new_findings: 4, observation_count: 4, warnings: expectedWarnings });
+      const stored = await t.current.db.query<{ title: string | null; installed: string | null }>(
+        "SELECT title, detail->>'installed_version' AS installed FROM findings WHERE org_id = $1 AND asset_id = $2",
+        [tenant.id, scan.body.asset_id],
+      );
+      expect(stored.rows.map((row) => row.title)).toContain('openssl\uFFFD: information disclosure in fork()');
+      expect(stored.rows.map((row) => row.installed)).toContain('1.1.1c\uFFFD-r0');
+      const listed = await t.current.call('GET', `/api/v1/scans?asset_id=${scan.body.asset_id}`, { token: tenant.owner.token });
+      expect(listed.body.items.map((item: Json) => item.warnings)).toEqual([expectedWarnings]);
+    }
+    expect((await findingsOf(a, inA.body.asset_id)).map((r) => r.fingerprint)).toEqual((await findingsOf(b, inB.body.asset_id)).map((r) => r.fingerprint));
+    for (const scan of [earlier, later]) {
+      expect(await scanOf(c, scan.body.id)).toMatchObject({ state: 'completed', new_findings: 35, warnings: [] });
+    }
+
+    // A re-import finds the same issues: the replaced text keys them the same way.
+    const again = await importReport(a.owner, a, { image: target, format: 'trivy', report: poisoned });
+    expect(await scanOf(a, again.body.id)).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });
+    const parked = await t.current.db.query('SELECT 1 FROM outbox_events WHERE org_id = ANY($1::uuid[]) AND failed_at IS NOT NULL', [[a.id, b.id, c.id]]);
+    expect(parked.rowCount).toBe(0);
+    // The foreign scan stays as missing as a missing one.
+    const foreign = await t.current.call('GET', `/api/v1/scans/${inA.body.id}`, { token: c.owner.token });
+    const missing = await t.current.call('GET', `/api/v1/scans/${randomUUID()}`, { token: c.owner.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.raw).toBe(missing.raw);
+  });
+
   it('refuses a malformed report or an untrusted image with 400 and records nothing', async () => {
     const [tenant] = await t.current.twoTenants();
     const badReport = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image: image(), format: 'trivy', report: { SchemaVersion: 2, Results: 'nope' } } });

@@ -52,7 +52,7 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
         await recordScanResults(
           tx,
           { orgId: principal.orgId, scanId: scan.id, assetId: scan.asset_id, assetKey: assetIdentity(reference), enabledKinds: kinds },
-          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: coveredKinds(report) }],
+          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: coveredKinds(report), warnings: report.warnings }],
           now(),
         );
         return scan.id;
