@@ -277,6 +277,21 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     expect(receiver.requests('/heartbeats-stopped-b')).toHaveLength(0);
   });
 
+  it('releases at once, when the sole process on the database starts again, what its previous run held', async () => {
+    const endpoint = await endpointAt(orgA, '/restarted', ['finding.created']);
+    await dispatch(test.db, clock.now, [domainEvent(orgA, 'finding.created')]);
+    const previousRun = await registerWorker({ db: test.db, logger, role: 'workers' });
+    const held = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), workerId: previousRun.workerId, limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
+    expect(held).toHaveLength(1);
+    // Its heartbeat is still fresh; only knowing that no other process shares the database releases its lease.
+    const restarted = await registerWorker({ db: test.db, logger, role: 'workers', soleProcess: true });
+    expect(await newWorker({ worker: restarted }).deliverDue()).toBe(1);
+    expect(await onlyDeliveryOf(endpoint.id)).toMatchObject({ id: held[0]!.id, status: 'delivered', attempts: 2 });
+    await restarted.stop();
+    // The suite's own registration was swept out with the previous run: it registers again.
+    await registration.beat();
+  });
+
   it('disables an endpoint after the failure threshold, sends it nothing while disabled, and resumes after re-enabling', async () => {
     const endpoint = await endpointAt(orgA, '/disabled', ['finding.created']);
     await endpointAt(orgB, '/disabled-b', ['finding.created']);
