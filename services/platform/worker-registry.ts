@@ -40,14 +40,12 @@ export interface WorkerRegistryOptions {
    */
   soleProcess?: boolean;
   heartbeatIntervalMs?: number;
-  deadAfterMs?: number;
 }
 
 /** Registers this process as a worker; resolves once it may claim leases. */
 export async function registerWorker(options: WorkerRegistryOptions): Promise<WorkerRegistry> {
   const { db, role } = options;
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
-  const deadAfterMs = options.deadAfterMs ?? DEAD_AFTER_MS;
   const workerId = randomUUID();
   const logger = options.logger.child({ component: 'worker-registry', worker_id: workerId });
 
@@ -70,7 +68,7 @@ export async function registerWorker(options: WorkerRegistryOptions): Promise<Wo
     const dead = await db.query<{ id: string; role: string; heartbeat_at: Date }>(
       `DELETE FROM workers WHERE heartbeat_at < now() - make_interval(secs => $1::double precision / 1000)
        RETURNING id, role, heartbeat_at`,
-      [deadAfterMs],
+      [DEAD_AFTER_MS],
     );
     for (const worker of dead.rows) {
       logger.warn({ dead_worker_id: worker.id, dead_worker_role: worker.role, last_heartbeat_at: worker.heartbeat_at.toISOString() }, 'worker declared dead; its leases are released');
