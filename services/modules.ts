@@ -13,6 +13,7 @@ import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/
 import type { Worker } from './platform/jobs.js';
 import type { CapabilityModule, StreamProcessor } from './platform/module.js';
 import { createCursorCodec } from './platform/pagination/cursor.js';
+import type { WorkerRegistration } from './platform/worker-registry.js';
 import { createPoliciesModule } from './policies/index.js';
 import { createScansModule } from './scans/index.js';
 import { createVerdictsModule } from './verdicts/index.js';
@@ -76,6 +77,7 @@ export function handlersOf(modules: readonly CapabilityModule[]): Record<string,
   return handlers;
 }
 
-export const workersOf = (modules: readonly CapabilityModule[]): Worker[] => modules.flatMap((module) => module.workers?.() ?? []);
+export const workersOf = (modules: readonly CapabilityModule[], registration: WorkerRegistration): Worker[] =>
+  modules.flatMap((module) => module.workers?.(registration) ?? []);
 
 export const processorsOf = (modules: readonly CapabilityModule[]): StreamProcessor[] => modules.flatMap((module) => module.processors?.() ?? []);

@@ -8,6 +8,7 @@ import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createPeriodicWorker, type Worker } from './platform/jobs.js';
 import { createOutboxRelay } from './platform/streams/outbox-relay.js';
 import { systemScope } from './platform/tenancy.js';
+import { registerWorker } from './platform/worker-registry.js';
 
 export type Role = 'api' | 'streams' | 'workers';
 export interface RunningRole {
@@ -49,12 +50,26 @@ export async function startStreams(platform: Platform): Promise<RunningRole> {
 /**
  * Every module's job workers and sweeps, and the platform's own housekeeping. Each
  * claims its work with FOR UPDATE SKIP LOCKED (or deletes by age), so any number of
- * worker processes can share the queue.
+ * worker processes can share the queue. The process registers first and heartbeats
+ * while it runs, so the leases it holds when it dies are released within seconds.
  */
 export async function startWorkers(platform: Platform): Promise<RunningRole> {
-  const workers = [...workersOf(createModules(platform).list), idempotencyPruner(platform)];
+  const registry = await registerWorker({
+    db: platform.db,
+    logger: platform.logger,
+    role: 'workers',
+    // The embedded database is locked to this process: any worker registered before was a previous, dead, process.
+    soleProcess: platform.db.kind === 'embedded',
+  });
+  registry.start();
+  const workers = [...workersOf(createModules(platform).list, registry), idempotencyPruner(platform)];
   for (const worker of workers) worker.start();
-  return { stop: async () => void (await Promise.all(workers.map((w) => w.stop()))) };
+  return {
+    async stop() {
+      await Promise.all(workers.map((w) => w.stop()));
+      await registry.stop();
+    },
+  };
 }
 
 /** Deletes expired idempotency records hourly: requests already treat them as absent, so this only reclaims storage. */

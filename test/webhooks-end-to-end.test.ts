@@ -11,7 +11,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
 import { parseConfig } from '../services/platform/config.js';
@@ -23,6 +22,7 @@ import { createTestCertificates } from '../services/webhooks/testing/certificate
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
 import { appendToOutbox } from '../services/platform/streams/outbox.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
+import { deleteKafkaPrefix } from './support/kafka-cleanup.js';
 import { testServices } from './support/services.js';
 
 type VerifyWebhook = (secret: string, headers: NodeJS.Dict<string | string[]>, rawBody: Buffer) => boolean;
@@ -107,16 +107,7 @@ describe.each(profiles)('webhooks end to end on the $name profile', ({ full }) =
     await receiver.close();
     await database?.drop();
     await rm(dir, { recursive: true, force: true });
-    if (full) {
-      const admin = new Kafka({ clientId: 'webhooks-e2e-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
-      await admin.connect();
-      // Groups first: deleting a topic drops the groups' offsets, and with them the empty groups.
-      const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((group) => group.startsWith(topicPrefix));
-      if (groups.length > 0) await admin.deleteGroups(groups);
-      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
-      if (topics.length > 0) await admin.deleteTopics({ topics });
-      await admin.disconnect();
-    }
+    if (full) await deleteKafkaPrefix(topicPrefix);
   });
 
   it('delivers an outbox event, signed, to the subscribed endpoint of its organization only', async () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { asOrgId } from '../../test/support/org-ids.js';
 import { AppError } from './errors.js';
-import { claimJobs, createPeriodicWorker, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
+import { claimJobs, completeJob, createPeriodicWorker, createWorker, enqueueJob, failJob, type Job } from './jobs.js';
 import { createLogger } from './logger.js';
 import { systemScope } from './tenancy.js';
+import { DEAD_AFTER_MS, registerWorker, type WorkerRegistry } from './worker-registry.js';
 
 const logger = createLogger('silent');
 const until = async (condition: () => Promise<boolean>, deadlineMs = 15_000) => {
@@ -18,17 +19,23 @@ const until = async (condition: () => Promise<boolean>, deadlineMs = 15_000) => 
 
 describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
   let test: TestDatabase;
+  let registration: WorkerRegistry;
   beforeAll(async () => {
     test = await create();
+    registration = await registerWorker({ db: test.db, logger, role: 'test' });
+    registration.start();
   });
-  afterAll(() => test.drop());
+  afterAll(async () => {
+    await registration.stop();
+    await test.drop();
+  });
 
   it('gives each job to exactly one of several concurrent claimers', async () => {
     const kind = `k-${randomUUID()}`;
     const orgA = asOrgId(randomUUID());
     const orgB = asOrgId(randomUUID());
     for (let i = 0; i < 40; i++) await enqueueJob(test.db, i % 2 ? orgA : orgB, kind, { i });
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJobs(test.db, systemScope('claim-jobs'), [kind], 10, 60_000)));
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 10, 60_000)));
     const ids = claims.flat().map((j) => j.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
@@ -38,7 +45,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const kind = `k-${randomUUID()}`;
     const org = asOrgId(randomUUID());
     await enqueueJob(test.db, org, kind, { scan: 'x' });
-    const [job] = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 60_000);
+    const [job] = await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000);
     expect(job?.orgId).toBe(org);
     expect(job?.payload).toEqual({ scan: 'x' });
   });
@@ -46,11 +53,50 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
   it('lets another worker reclaim a job whose lease expired (its worker died)', async () => {
     const kind = `k-${randomUUID()}`;
     await enqueueJob(test.db, asOrgId(randomUUID()), kind, {});
-    const [first] = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 1);
+    const [first] = await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 1);
     expect(first).toBeDefined();
-    await until(async () => (await claimJobs(test.db, systemScope('claim-jobs'), [kind], 1, 60_000)).length === 1);
+    await until(async () => (await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000)).length === 1);
     const row = await test.db.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [first!.id]);
     expect(row.rows[0]?.attempts).toBe(2);
+  });
+
+  it('gives the job of a worker whose heartbeats stopped to another within the threshold, and fences the dead run off', async () => {
+    const kind = `k-${randomUUID()}`;
+    await enqueueJob(test.db, asOrgId(randomUUID()), kind, {});
+    const dying = await registerWorker({ db: test.db, logger, role: 'test' });
+    const [lost] = await claimJobs(test.db, systemScope('claim-jobs'), dying, [kind], 1, 5 * 60_000);
+    expect(lost).toBeDefined();
+    const heartbeatAgo = (ms: number) =>
+      test.db.query('UPDATE workers SET heartbeat_at = now() - make_interval(secs => $2::double precision / 1000) WHERE id = $1', [dying.workerId, ms]);
+
+    // Late but within the threshold: still alive, the job stays with it.
+    await heartbeatAgo(DEAD_AFTER_MS / 2);
+    await registration.beat();
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000)).toHaveLength(0);
+
+    await heartbeatAgo(DEAD_AFTER_MS + 1_000);
+    await registration.beat();
+    const [retried] = await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000);
+    expect(retried).toMatchObject({ id: lost!.id, attempts: 2, workerId: registration.workerId });
+
+    // The dead run's outcome arrives late: it changes nothing.
+    await completeJob(test.db, lost!);
+    await failJob(test.db, lost!, new AppError('validation_failed', 'late'));
+    const running = await test.db.query<{ state: string; worker_id: string }>('SELECT state, worker_id FROM jobs WHERE id = $1', [lost!.id]);
+    expect(running.rows).toEqual([{ state: 'running', worker_id: registration.workerId }]);
+    await completeJob(test.db, retried!);
+    const done = await test.db.query<{ state: string }>('SELECT state FROM jobs WHERE id = $1', [lost!.id]);
+    expect(done.rows).toEqual([{ state: 'succeeded' }]);
+  });
+
+  it('gives the job of a worker that stopped to another at once', async () => {
+    const kind = `k-${randomUUID()}`;
+    await enqueueJob(test.db, asOrgId(randomUUID()), kind, {});
+    const stopping = await registerWorker({ db: test.db, logger, role: 'test' });
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), stopping, [kind], 1, 5 * 60_000)).toHaveLength(1);
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000)).toHaveLength(0);
+    await stopping.stop();
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 1, 60_000)).toHaveLength(1);
   });
 
   it('retries a retriable failure later and fails a permanent one at once', async () => {
@@ -58,7 +104,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const org = asOrgId(randomUUID());
     await enqueueJob(test.db, org, kind, { n: 1 });
     await enqueueJob(test.db, org, kind, { n: 2 });
-    const jobs = await claimJobs(test.db, systemScope('claim-jobs'), [kind], 2, 60_000);
+    const jobs = await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 2, 60_000);
     const byN = (n: number) => jobs.find((j) => j.payload.n === n)!;
     expect(await failJob(test.db, byN(1), new AppError('unavailable', 'registry down'))).toBe('retrying');
     expect(await failJob(test.db, byN(2), new AppError('validation_failed', 'bad image'))).toBe('failed');
@@ -71,7 +117,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
       { state: 'failed', run_after_future: false, last_error: 'bad image' },
     ]);
     // Not claimable before its backoff elapses.
-    expect(await claimJobs(test.db, systemScope('claim-jobs'), [kind], 10, 60_000)).toHaveLength(0);
+    expect(await claimJobs(test.db, systemScope('claim-jobs'), registration, [kind], 10, 60_000)).toHaveLength(0);
   });
 
   it('runs a worker that completes jobs and drains in-flight work on stop', async () => {
@@ -79,7 +125,7 @@ describe.each(databaseProfiles)('job queue on $name', ({ create }) => {
     const org = asOrgId(randomUUID());
     const seen: Job[] = [];
     for (let i = 0; i < 5; i++) await enqueueJob(test.db, org, kind, { i });
-    const worker = createWorker({ db: test.db, logger, kinds: [kind], pollIntervalMs: 10, handle: async (job) => void seen.push(job) });
+    const worker = createWorker({ db: test.db, logger, worker: registration, kinds: [kind], pollIntervalMs: 10, handle: async (job) => void seen.push(job) });
     worker.start();
     await until(async () => seen.length === 5);
     await worker.stop();

@@ -3,6 +3,7 @@ import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
 import { createPollingLoop, type PollingLoop } from './polling-loop.js';
 import { systemScope, tenantOfClaim, type SystemScope } from './tenancy.js';
+import type { WorkerRegistration } from './worker-registry.js';
 
 export interface Job<Payload = Record<string, unknown>> {
   id: string;
@@ -10,8 +11,11 @@ export interface Job<Payload = Record<string, unknown>> {
   orgId: OrgId;
   kind: string;
   payload: Payload;
+  /** Including this run; with the worker, the fencing token of the claim. */
   attempts: number;
   maxAttempts: number;
+  /** The registered worker holding the claim. */
+  workerId: string;
 }
 
 interface JobRow {
@@ -37,21 +41,25 @@ export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payl
 }
 
 /**
- * Claims up to `limit` due jobs of the given kinds. A running job whose lease
- * expired (its worker died) is claimable again, so work is retried, never lost.
- * SKIP LOCKED lets any number of workers share the queue without blocking.
+ * Claims up to `limit` due jobs of the given kinds for a registered worker. A
+ * running job whose worker is no longer registered (declared dead from its
+ * heartbeats, worker-registry.ts) or whose lease expired is claimable again, so
+ * work is retried, never lost. SKIP LOCKED lets any number of workers share the
+ * queue without blocking.
  */
-export async function claimJobs(db: Database, scope: SystemScope, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimJobs(db: Database, scope: SystemScope, worker: WorkerRegistration, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
   const result = await db.query<JobRow>(
-    `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(),
+    `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(), worker_id = $4,
             locked_until = now() + make_interval(secs => $3::double precision / 1000)
       WHERE id IN (
-        SELECT id FROM jobs
+        SELECT id FROM jobs j
          WHERE kind = ANY($1::text[])
-           AND ((state = 'queued' AND run_after <= now()) OR (state = 'running' AND locked_until < now()))
+           AND ((state = 'queued' AND run_after <= now())
+                OR (state = 'running' AND (locked_until < now()
+                    OR (worker_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM workers w WHERE w.id = j.worker_id)))))
          ORDER BY run_after LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id, org_id, kind, payload, attempts, max_attempts`,
-    [kinds, limit, leaseMs],
+    [kinds, limit, leaseMs, worker.workerId],
   );
   return result.rows.map((row) => ({
     id: row.id,
@@ -60,11 +68,21 @@ export async function claimJobs(db: Database, scope: SystemScope, kinds: string[
     payload: row.payload,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
+    workerId: worker.workerId,
   }));
 }
 
+// Outcomes are fenced by the claim (state, worker and attempt): a worker whose job
+// was given to another after it was declared dead cannot overwrite that run's outcome.
+const heldClaim = "state = 'running' AND worker_id = $3 AND attempts = $4";
+
 export async function completeJob(db: Database, job: Job): Promise<void> {
-  await db.query("UPDATE jobs SET state = 'succeeded', locked_until = NULL, updated_at = now() WHERE id = $1 AND org_id = $2", [job.id, job.orgId]);
+  await db.query(`UPDATE jobs SET state = 'succeeded', locked_until = NULL, updated_at = now() WHERE id = $1 AND org_id = $2 AND ${heldClaim}`, [
+    job.id,
+    job.orgId,
+    job.workerId,
+    job.attempts,
+  ]);
 }
 
 /**
@@ -74,9 +92,9 @@ export async function completeJob(db: Database, job: Job): Promise<void> {
 export async function deferJob(db: Database, job: Job, delayMs: number): Promise<void> {
   await db.query(
     `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL, updated_at = now(),
-            run_after = now() + make_interval(secs => $3::double precision / 1000)
-      WHERE id = $1 AND org_id = $2`,
-    [job.id, job.orgId, delayMs],
+            run_after = now() + make_interval(secs => $5::double precision / 1000)
+      WHERE id = $1 AND org_id = $2 AND ${heldClaim}`,
+    [job.id, job.orgId, job.workerId, job.attempts, delayMs],
   );
 }
 
@@ -86,10 +104,10 @@ export async function failJob(db: Database, job: Job, error: unknown): Promise<'
   const final = !isRetriable(error) || job.attempts >= job.maxAttempts;
   const backoffMs = Math.min(2 ** job.attempts * 1_000, 300_000);
   await db.query(
-    `UPDATE jobs SET state = $3, last_error = $4, locked_until = NULL, updated_at = now(),
-            run_after = CASE WHEN $3 = 'queued' THEN now() + make_interval(secs => $5::double precision / 1000) ELSE run_after END
-      WHERE id = $1 AND org_id = $2`,
-    [job.id, job.orgId, final ? 'failed' : 'queued', message.slice(0, 2_000), backoffMs],
+    `UPDATE jobs SET state = $5, last_error = $6, locked_until = NULL, updated_at = now(),
+            run_after = CASE WHEN $5 = 'queued' THEN now() + make_interval(secs => $7::double precision / 1000) ELSE run_after END
+      WHERE id = $1 AND org_id = $2 AND ${heldClaim}`,
+    [job.id, job.orgId, job.workerId, job.attempts, final ? 'failed' : 'queued', message.slice(0, 2_000), backoffMs],
   );
   return final ? 'failed' : 'retrying';
 }
@@ -97,6 +115,8 @@ export async function failJob(db: Database, job: Job, error: unknown): Promise<'
 export interface WorkerOptions {
   db: Database;
   logger: Logger;
+  /** The registered process the claims are recorded for. */
+  worker: WorkerRegistration;
   kinds: string[];
   /** Resolves when the job is done, or with { deferMs } when it cannot start yet and should wait that long. */
   handle: (job: Job) => Promise<void | { deferMs: number }>;
@@ -107,7 +127,7 @@ export interface WorkerOptions {
 
 /** A polling worker: claims jobs, runs them (no transaction held meanwhile), records the outcome. */
 export function createWorker(options: WorkerOptions): Worker {
-  const { db, logger, kinds, handle } = options;
+  const { db, logger, worker, kinds, handle } = options;
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -135,7 +155,7 @@ export function createWorker(options: WorkerOptions): Worker {
     tick: async () => {
       const free = concurrency - inFlight.size;
       if (free <= 0) return 'idle';
-      const claimed = await claimJobs(db, claiming, kinds, free, leaseMs);
+      const claimed = await claimJobs(db, claiming, worker, kinds, free, leaseMs);
       for (const job of claimed) {
         const task = runJob(job).finally(() => inFlight.delete(task));
         inFlight.add(task);

@@ -6,6 +6,7 @@
 import type { OperationHandler } from './http/handler.js';
 import type { Worker } from './jobs.js';
 import type { SubscribeOptions } from './streams/log/stream-log.js';
+import type { WorkerRegistration } from './worker-registry.js';
 
 /** A stream processor: one consumer group, its topic and its handler. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each processor decodes its own topic's value type
@@ -34,8 +35,11 @@ export interface CapabilityModule {
   name: string;
   /** Its operations by operationId. Every operationId of the document belongs to exactly one module. */
   handlers: Record<string, OperationHandler>;
-  /** Job workers and sweeps the `workers` role runs; built only when that role starts. */
-  workers?: () => Worker[];
+  /**
+   * Job workers and sweeps the `workers` role runs; built only when that role starts,
+   * for the process's registration, which every lease they take records.
+   */
+  workers?: (registration: WorkerRegistration) => Worker[];
   /** Stream processors the `streams` role runs, each its own consumer group; built only when that role starts. */
   processors?: () => StreamProcessor[];
   /**

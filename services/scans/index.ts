@@ -29,7 +29,7 @@ export function createScansModule(deps: { db: Database; codec: CursorCodec; logg
       getScannerSettings: getScannerSettings({ db }),
       updateScannerSettings: updateScannerSettings({ db }),
     },
-    workers: () => [createScanWorker({ db, logger: deps.logger.child({ component: 'scan-worker' }), scanners: { trivy: createTrivyAdapter() } })],
+    workers: (registration) => [createScanWorker({ db, logger: deps.logger.child({ component: 'scan-worker' }), worker: registration, scanners: { trivy: createTrivyAdapter() } })],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -7,6 +7,7 @@ import type { ObservationKind } from '../findings/index.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { createWorker, type Job, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
+import type { WorkerRegistration } from '../platform/worker-registry.js';
 import { assetIdentity } from './image-reference.js';
 import { recordScanResults, type ScannerOutcome } from './scan-results.js';
 import { enabledKinds } from './scanner-settings.js';
@@ -39,6 +40,7 @@ async function startScan(db: Database, orgId: OrgId, scanId: string): Promise<'s
 export interface ScanWorkerDeps {
   db: Database;
   logger: Logger;
+  worker: WorkerRegistration;
   scanners: Record<string, ScannerAdapter>;
   now?: () => Date;
   pollIntervalMs?: number;
@@ -51,6 +53,7 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
   return createWorker({
     db: deps.db,
     logger: deps.logger,
+    worker: deps.worker,
     kinds: [SCAN_JOB_KIND],
     pollIntervalMs: deps.pollIntervalMs,
     concurrency: deps.concurrency ?? 8,

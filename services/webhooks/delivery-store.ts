@@ -199,6 +199,8 @@ interface ClaimedRow {
 
 export interface ClaimOptions {
   now: Date;
+  /** The registered worker the leases are recorded for. */
+  workerId: string;
   limit: number;
   leaseMs: number;
   /** Most deliveries of one endpoint in flight at once, across all workers. */
@@ -215,7 +217,7 @@ export interface ClaimOptions {
  * attempt whose worker died still counts.
  */
 export async function claimDueDeliveries(db: Database, scope: SystemScope, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  const { now, limit, leaseMs, perEndpointInFlight } = options;
+  const { now, workerId, limit, leaseMs, perEndpointInFlight } = options;
   // The window looked at: enough rows that a burst for one endpoint at the head
   // of the queue does not hide every other endpoint's work from this claim.
   const window = limit * 4;
@@ -243,13 +245,13 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
         LIMIT $2
      )
      UPDATE webhook_deliveries d
-        SET status = 'delivering', attempts = d.attempts + 1, next_attempt_at = NULL, updated_at = $1,
+        SET status = 'delivering', attempts = d.attempts + 1, next_attempt_at = NULL, updated_at = $1, worker_id = $6,
             locked_until = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
        FROM webhook_endpoints e
       WHERE d.id IN (SELECT id FROM chosen) AND e.org_id = d.org_id AND e.id = d.endpoint_id
      RETURNING d.id, d.org_id, d.endpoint_id, d.payload, d.attempts, d.max_attempts,
                e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at`,
-    [now, limit, leaseMs, perEndpointInFlight, window],
+    [now, limit, leaseMs, perEndpointInFlight, window, workerId],
   ));
   return result.rows.map((row) => {
     const orgId = tenantOfClaim(scope, row.org_id);
@@ -272,20 +274,23 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
   });
 }
 
-export const LEASE_EXPIRED_ERROR = 'the attempt did not finish before its lease expired (worker stopped)';
+export const LEASE_EXPIRED_ERROR = 'the attempt was not recorded before its worker stopped or its lease expired';
 
 /**
- * Deliveries whose worker died mid-attempt (lease expired) become pending and
- * due again, or failed when that was their last attempt: retried, never lost.
- * The endpoint's failure streak is untouched: the fault was ours, not its.
+ * Deliveries whose worker died mid-attempt become pending and due again, or
+ * failed when that was their last attempt: retried, never lost. A worker is dead
+ * once it is no longer registered (its heartbeats stopped, worker-registry.ts),
+ * which is known within seconds; the lease's expiry remains the backstop. The
+ * endpoint's failure streak is untouched: the fault was ours, not its.
  */
-export async function releaseExpiredLeases(db: Database, _scope: SystemScope, now: Date): Promise<number> {
+export async function releaseAbandonedLeases(db: Database, _scope: SystemScope, now: Date): Promise<number> {
   const result = await db.query(
-    `UPDATE webhook_deliveries
+    `UPDATE webhook_deliveries d
         SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
             next_attempt_at = CASE WHEN attempts >= max_attempts THEN NULL ELSE $1::timestamptz END,
-            locked_until = NULL, error = $2, updated_at = $1
-      WHERE status = 'delivering' AND locked_until < $1`,
+            locked_until = NULL, worker_id = NULL, error = $2, updated_at = $1
+      WHERE status = 'delivering'
+        AND (locked_until < $1 OR (worker_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM workers w WHERE w.id = d.worker_id)))`,
     [now, LEASE_EXPIRED_ERROR],
   );
   return result.rowCount;

@@ -14,6 +14,7 @@ import { createTestCertificates, type TestCertificates } from './testing/certifi
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';
 import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
 import { systemScope } from '../platform/tenancy.js';
+import { DEAD_AFTER_MS, registerWorker, type WorkerRegistry } from '../platform/worker-registry.js';
 
 const logger = createLogger('silent');
 const HOUR = 3_600_000;
@@ -48,13 +49,14 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
   let manager: EndpointManager;
   let sender: DeliverySender;
   const senders: DeliverySender[] = [];
+  let registration: WorkerRegistry;
 
   const newSender = (options: Partial<Parameters<typeof createHttpsSender>[0]> = {}) => {
     const created = createHttpsSender({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem, budgetMs: 300, ...options });
     senders.push(created);
     return created;
   };
-  const newWorker = (deps: Partial<DeliveryWorkerDeps> = {}) => createDeliveryWorker({ db: test.db, secretBox, sender, logger, now: clock.now, ...deps });
+  const newWorker = (deps: Partial<DeliveryWorkerDeps> = {}) => createDeliveryWorker({ db: test.db, secretBox, sender, logger, worker: registration, now: clock.now, ...deps });
 
   /** An endpoint at a fresh receiver path, which verifies with the endpoint's secret. */
   async function endpointAt(orgId: OrgId, path: string, eventTypes: string[], service = endpoints, host?: string) {
@@ -88,6 +90,8 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     receiver = await startTestReceiver(certificates, { now: clock.now });
     endpoints = createWebhookEndpoints({ db: test.db, secretBox, destinationPolicy: { allowPrivate: true }, now: clock.now });
     sender = newSender();
+    registration = await registerWorker({ db: test.db, logger, role: 'workers' });
+    registration.start();
   });
   // The queue is shared by every organization: each test leaves none of its deliveries behind.
   afterEach(async () => {
@@ -95,6 +99,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
   });
   afterAll(async () => {
     for (const created of senders) created.close();
+    await registration.stop();
     await receiver.close();
     await test.drop();
   });
@@ -225,8 +230,8 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     const [retried, lastChance] = await deliveriesOf(endpoint.id);
     await test.db.query('UPDATE webhook_deliveries SET max_attempts = 1 WHERE id = $1', [lastChance!.id]);
 
-    // The dying worker claims both and is never heard from again.
-    const abandoned = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
+    // The dying worker claims both and is never heard from again (its registration, here still fresh, is not what releases them).
+    const abandoned = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), workerId: registration.workerId, limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
     expect(abandoned.map((c) => c.id).sort()).toEqual([retried!.id, lastChance!.id].sort());
 
     const restarted = newWorker();
@@ -242,6 +247,49 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
     expect([...receiver.deliveries('/worker-died').keys()]).toEqual([retried!.id]);
     // The worker's death is not the endpoint's failure.
     expect((await endpoints.get(orgA, endpoint.id)).consecutive_failures).toBe(0);
+  });
+
+  it('releases the leases of a worker whose heartbeats stopped within the threshold, freeing its endpoint\'s in-flight budget', async () => {
+    const endpoint = await endpointAt(orgA, '/heartbeats-stopped', ['finding.created']);
+    await endpointAt(orgB, '/heartbeats-stopped-b', ['finding.created']);
+    await dispatch(test.db, clock.now, [1, 2, 3].map((n) => domainEvent(orgA, 'finding.created', { n })));
+    const dying = await registerWorker({ db: test.db, logger, role: 'workers' });
+    const held = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), workerId: dying.workerId, limit: 2, leaseMs: 60_000, perEndpointInFlight: 2 });
+    expect(held).toHaveLength(2);
+    const heartbeatAgo = (ms: number) =>
+      test.db.query('UPDATE workers SET heartbeat_at = now() - make_interval(secs => $2::double precision / 1000) WHERE id = $1', [dying.workerId, ms]);
+    // The clock stays still: the 60 s lease never expires here; only the heartbeats tell.
+    const survivor = newWorker({ perEndpointInFlight: 2 });
+
+    await heartbeatAgo(DEAD_AFTER_MS / 2);
+    await registration.beat();
+    expect(await survivor.deliverDue()).toBe(0);
+
+    await heartbeatAgo(DEAD_AFTER_MS + 1_000);
+    await registration.beat();
+    expect(await survivor.deliverDue()).toBe(2);
+    expect(await survivor.deliverDue()).toBe(1);
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((row) => row.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    // The released deliveries went out under their own ids, their second attempt.
+    for (const claimed of held) expect(rows.find((row) => row.id === claimed.id)).toMatchObject({ attempts: 2 });
+    expect(new Set(receiver.deliveries('/heartbeats-stopped').keys())).toEqual(new Set(rows.map((row) => row.id)));
+    expect(receiver.requests('/heartbeats-stopped-b')).toHaveLength(0);
+  });
+
+  it('releases at once, when the sole process on the database starts again, what its previous run held', async () => {
+    const endpoint = await endpointAt(orgA, '/restarted', ['finding.created']);
+    await dispatch(test.db, clock.now, [domainEvent(orgA, 'finding.created')]);
+    const previousRun = await registerWorker({ db: test.db, logger, role: 'workers' });
+    const held = await claimDueDeliveries(test.db, systemScope('deliver-webhooks'), { now: clock.now(), workerId: previousRun.workerId, limit: 10, leaseMs: 60_000, perEndpointInFlight: 16 });
+    expect(held).toHaveLength(1);
+    // Its heartbeat is still fresh; only knowing that no other process shares the database releases its lease.
+    const restarted = await registerWorker({ db: test.db, logger, role: 'workers', soleProcess: true });
+    expect(await newWorker({ worker: restarted }).deliverDue()).toBe(1);
+    expect(await onlyDeliveryOf(endpoint.id)).toMatchObject({ id: held[0]!.id, status: 'delivered', attempts: 2 });
+    await restarted.stop();
+    // The suite's own registration was swept out with the previous run: it registers again.
+    await registration.beat();
   });
 
   it('disables an endpoint after the failure threshold, sends it nothing while disabled, and resumes after re-enabling', async () => {

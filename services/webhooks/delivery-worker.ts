@@ -12,8 +12,9 @@ import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
 import { createPollingLoop } from '../platform/polling-loop.js';
+import type { WorkerRegistration } from '../platform/worker-registry.js';
 import { DEFAULT_AUTO_DISABLE, retryDelayMs, type AutoDisablePolicy } from './delivery-schedule.js';
-import { claimDueDeliveries, recordDelivered, recordFailedAttempt, releaseExpiredLeases, type ClaimedDelivery, type DeliveredAttempt } from './delivery-store.js';
+import { claimDueDeliveries, recordDelivered, recordFailedAttempt, releaseAbandonedLeases, type ClaimedDelivery, type DeliveredAttempt } from './delivery-store.js';
 import { recordEndpointFailure } from './endpoints.js';
 import type { AttemptOutcome, DeliverySender } from './https-sender.js';
 import { signDelivery } from './signature.js';
@@ -22,7 +23,11 @@ import { systemScope } from '../platform/tenancy.js';
 
 export const DEFAULT_CONCURRENCY = 128;
 export const DEFAULT_PER_ENDPOINT_IN_FLIGHT = 32;
-/** Far longer than an attempt's budget, so only a worker that died loses its lease. */
+/**
+ * Far longer than an attempt's budget, so only a worker that died loses its lease.
+ * A dead worker's leases are normally released sooner, once its heartbeats stop;
+ * the lease's expiry is the backstop.
+ */
 export const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_POLL_INTERVAL_MS = 250;
 const LEASE_RELEASE_INTERVAL_MS = 1_000;
@@ -32,6 +37,8 @@ export interface DeliveryWorkerDeps {
   secretBox: SecretBox;
   sender: DeliverySender;
   logger: Logger;
+  /** The registered process the leases are recorded for. */
+  worker: WorkerRegistration;
   /** The clock for scheduling, leases and signature timestamps; injected by tests. */
   now?: () => Date;
   /** Source of retry jitter. */
@@ -56,7 +63,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   // A lease that could run out during a live attempt would let a second worker send the same delivery.
   if (leaseMs < 2 * sender.budgetMs) throw new TypeError(`the lease (${leaseMs} ms) must be at least twice the attempt budget (${sender.budgetMs} ms)`);
 
-  const claim = (limit: number) => claimDueDeliveries(db, delivering, { now: now(), limit, leaseMs, perEndpointInFlight });
+  const claim = (limit: number) => claimDueDeliveries(db, delivering, { now: now(), workerId: deps.worker.workerId, limit, leaseMs, perEndpointInFlight });
   const recordSuccess = groupCommitted((attempts: DeliveredAttempt[]) => recordDelivered(db, attempts, now()));
 
   /** One attempt of a claimed delivery. Never rejects: if recording fails, the lease runs out and the delivery is tried again. */
@@ -89,12 +96,12 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   }
 
   /**
-   * One round: returns expired leases to the queue, claims up to `concurrency`
+   * One round: returns abandoned leases to the queue, claims up to `concurrency`
    * due deliveries and attempts them all. Resolves with how many were attempted.
    * For tests and tools that step time with an injected clock.
    */
   async function deliverDue(): Promise<number> {
-    await releaseExpiredLeases(db, delivering, now());
+    await releaseAbandonedLeases(db, delivering, now());
     const claimed = await claim(concurrency);
     await Promise.all(claimed.map(attempt));
     return claimed.length;
@@ -125,7 +132,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     refillAfter = Number.POSITIVE_INFINITY;
     try {
       if (performance.now() - lastLeaseRelease >= LEASE_RELEASE_INTERVAL_MS) {
-        await releaseExpiredLeases(db, delivering, now());
+        await releaseAbandonedLeases(db, delivering, now());
         lastLeaseRelease = performance.now();
       }
       const free = concurrency - inFlight.size;

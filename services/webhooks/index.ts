@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/database.js';
 import type { Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
+import type { WorkerRegistration } from '../platform/worker-registry.js';
 import { createDeliveryWorker } from './delivery-worker.js';
 import type { ResolveAll } from './destination-policy.js';
 import { createWebhookEndpoints } from './endpoints.js';
@@ -50,20 +51,21 @@ export function createWebhooksModule(deps: WebhooksDependencies): CapabilityModu
       listWebhookDeliveries: listWebhookDeliveries({ endpoints }),
       redeliverWebhook: redeliverWebhook({ endpoints }),
     },
-    workers: () => [httpsDeliveryWorker(deps)],
+    workers: (registration) => [httpsDeliveryWorker(deps, registration)],
     processors: () => [webhookDispatcher({ db })],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }
 
 /** Sends due deliveries over HTTPS; stopping lets the attempts in flight finish, then closes kept-alive connections. */
-function httpsDeliveryWorker({ db, logger, config }: WebhooksDependencies): Worker {
+function httpsDeliveryWorker({ db, logger, config }: WebhooksDependencies, registration: WorkerRegistration): Worker {
   const sender = createHttpsSender({ policy: { allowPrivate: config.webhookAllowPrivateDestinations }, trustedCaPem: config.webhookTrustedCaPem });
   const worker = createDeliveryWorker({
     db,
     secretBox: signingSecretBox(config.webhookSecretKey),
     sender,
     logger: logger.child({ component: 'webhook-delivery' }),
+    worker: registration,
     concurrency: config.webhookDeliveryConcurrency,
   });
   return {

@@ -16,6 +16,7 @@ import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { migrate } from '../../services/platform/db/migrate.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { createLogger } from '../../services/platform/logger.js';
+import { registerWorker } from '../../services/platform/worker-registry.js';
 import { createDeliveryWorker } from '../../services/webhooks/delivery-worker.js';
 import { createWebhookEndpoints } from '../../services/webhooks/endpoints.js';
 import { createHttpsSender } from '../../services/webhooks/https-sender.js';
@@ -100,6 +101,8 @@ export async function run(): Promise<Record<string, number | string>> {
   const dispatcher = webhookDispatcher({ db });
   const sender = createHttpsSender({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem });
   const figures: Record<string, number | string> = { database: database.name, deliveries_per_scenario: DELIVERIES_PER_SCENARIO };
+  const registration = await registerWorker({ db, logger: createLogger('warn'), role: 'workers' });
+  registration.start();
 
   try {
     for (const endpointCount of ENDPOINT_COUNTS) {
@@ -115,7 +118,7 @@ export async function run(): Promise<Record<string, number | string>> {
       for (let i = 0; i < records.length; i += DISPATCH_BATCH) await dispatcher.handle(records.slice(i, i + DISPATCH_BATCH));
       const dispatchMs = performance.now() - dispatchStarted;
 
-      const worker = createDeliveryWorker({ db, secretBox, sender, logger: createLogger('warn'), pollIntervalMs: 20 });
+      const worker = createDeliveryWorker({ db, secretBox, sender, logger: createLogger('warn'), worker: registration, pollIntervalMs: 20 });
       const deliverStarted = performance.now();
       worker.start();
       let outstanding = DELIVERIES_PER_SCENARIO;
@@ -133,6 +136,7 @@ export async function run(): Promise<Record<string, number | string>> {
     }
   } finally {
     sender.close();
+    await registration.stop();
     await receiver.stop();
     await database.drop();
   }

@@ -21,6 +21,7 @@ import { testServices } from './services.js';
 import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
 import type { Profile, TestApp, TestTenant } from './test-app.js';
 import { systemScope } from '../../services/platform/tenancy.js';
+import { registerWorker, type WorkerRegistry } from '../../services/platform/worker-registry.js';
 
 export interface TestPipeline {
   log: StreamLog;
@@ -52,7 +53,10 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
   // one group spanning them all would rebalance whenever any pipeline starts or stops.
   const processors = [findingsProcessor({ db: app.db, logger }), scanSummaryProcessor({ db: app.db })];
   const subscriptions: Subscription[] = await Promise.all(processors.map((processor) => log.subscribe({ ...processor, group: `${topicPrefix}${processor.group}` })));
-  const worker: Worker | undefined = options.scanners ? createScanWorker({ db: app.db, logger, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
+  const registration: WorkerRegistry | undefined = options.scanners ? await registerWorker({ db: app.db, logger, role: 'workers' }) : undefined;
+  registration?.start();
+  const worker: Worker | undefined =
+    options.scanners && registration ? createScanWorker({ db: app.db, logger, worker: registration, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
   worker?.start();
 
   return {
@@ -73,6 +77,7 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
     },
     async stop() {
       await worker?.stop();
+      await registration?.stop();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await relay.stop();
       await log.close();

@@ -9,11 +9,14 @@ import type { AddressInfo } from 'node:net';
 import type { TestCertificates } from './certificates.js';
 
 /**
- * ok: 204. error: 500. redirect: 302 to another path. reset: the connection is
- * destroyed as soon as the request arrives. hang: no response at all. trickle:
- * 200 headers and part of a body, never finished.
+ * ok: 204. slow: 204 after SLOW_RESPONSE_MS, so attempts stay in flight a while.
+ * error: 500. redirect: 302 to another path. reset: the connection is destroyed as
+ * soon as the request arrives. hang: no response at all. trickle: 200 headers and
+ * part of a body, never finished.
  */
-export type ReceiverBehavior = 'ok' | 'error' | 'redirect' | 'reset' | 'hang' | 'trickle';
+export type ReceiverBehavior = 'ok' | 'slow' | 'error' | 'redirect' | 'reset' | 'hang' | 'trickle';
+
+export const SLOW_RESPONSE_MS = 300;
 
 export interface ReceivedRequest {
   path: string;
@@ -69,6 +72,8 @@ export async function startTestReceiver(certificates: TestCertificates, options:
       switch (behavior) {
         case 'ok':
           return response.writeHead(204).end();
+        case 'slow':
+          return void setTimeout(() => response.writeHead(204).end(), SLOW_RESPONSE_MS);
         case 'error':
           return response.writeHead(500).end('receiver failed');
         case 'redirect':
