@@ -5,7 +5,7 @@
 // Service-Delivery and can misbehave on purpose, per path.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { TestCertificates } from './certificates.js';
 
 /**
@@ -45,6 +45,8 @@ export interface TestReceiver {
   requests(path?: string): ReceivedRequest[];
   /** Distinct Service-Delivery values received, with the requests of each. */
   deliveries(path?: string): Map<string, ReceivedRequest[]>;
+  /** Destroys the connections of every request left hanging so far, as a receiver that crashed would. */
+  dropHanging(): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startTestReceiver(certificates: TestCertificates, options:
   const secretsByPath = new Map<string, readonly string[]>();
   const behaviorByPath = new Map<string, (requestNumber: number) => ReceiverBehavior>();
   const received: ReceivedRequest[] = [];
+  const hanging = new Set<Socket>();
 
   const server = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, (request, response) => {
     const path = request.url ?? '/';
@@ -82,6 +85,8 @@ export async function startTestReceiver(certificates: TestCertificates, options:
           response.writeHead(200, { 'Content-Length': '1000' });
           return response.write('partial');
         case 'hang':
+          hanging.add(request.socket);
+          request.socket.once('close', () => hanging.delete(request.socket));
           return;
       }
     });
@@ -119,6 +124,9 @@ export async function startTestReceiver(certificates: TestCertificates, options:
     trust: (path, secrets) => void secretsByPath.set(path, secrets),
     behave: (path, behavior) => void behaviorByPath.set(path, typeof behavior === 'function' ? behavior : () => behavior),
     requests,
+    dropHanging() {
+      for (const socket of hanging) socket.destroy();
+    },
     deliveries(path) {
       const byId = new Map<string, ReceivedRequest[]>();
       for (const request of requests(path)) byId.set(request.deliveryId, [...(byId.get(request.deliveryId) ?? []), request]);
