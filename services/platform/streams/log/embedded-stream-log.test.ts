@@ -6,6 +6,7 @@ import { createEmbeddedDatabase } from '../../db/embedded.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../../test/support/databases.js';
 import { parseSchema } from '../avro.js';
+import { createSetAsideStore } from '../set-aside.js';
 import { createEmbeddedStreamLog } from './embedded-stream-log.js';
 import { partitionForKey } from './shared.js';
 import type { ConsumedRecord, TopicSpec } from './stream-log.js';
@@ -35,9 +36,11 @@ const profiles = [
 for (const profile of profiles) {
   describeStreamLogContract(`embedded on ${profile.name}`, async (): Promise<StreamLogHarness> => {
     const [database, unreachableDb] = await Promise.all([profile.create(), profile.unreachable()]);
+    const setAside = createSetAsideStore({ db: database.db });
     return {
       partitions: PARTITIONS,
-      open: async (logger) => createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, logger }),
+      setAside,
+      open: async (logger) => createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, logger, setAside }),
       openUnreachable: async () => createEmbeddedStreamLog({ db: unreachableDb, partitions: PARTITIONS }),
       dispose: () => database.drop(),
     };
