@@ -296,6 +296,10 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
         maxBytes: FETCH_BYTES,
         heartbeatInterval: HEARTBEAT_INTERVAL_MS,
       });
+      // A partition that moved to another member in a rebalance is no longer this process's to report as stalled.
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        progress.forget(group, topic.name, new Set(payload.memberAssignment[topicName(topic)] ?? []));
+      });
       await consumer.connect();
       try {
         await consumer.subscribe({ topics: [topicName(topic)], fromBeginning: true });

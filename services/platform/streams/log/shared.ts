@@ -215,10 +215,13 @@ export function createProgressTracker(now: () => number = Date.now) {
     committed(group: string, topic: string, partition: number): void {
       waitingSince.delete(keyOf(group, topic, partition));
     },
-    /** The subscription ended (or lost the partition): its waiting records are no longer its own. */
-    forget(group: string, topic: string, partition?: number): void {
+    /**
+     * The subscription ended, or (given the partitions it still holds) lost some in
+     * a rebalance: the records waiting there are no longer its own.
+     */
+    forget(group: string, topic: string, keeping: ReadonlySet<number> = new Set()): void {
       for (const [key, entry] of waitingSince) {
-        if (entry.group === group && entry.topic === topic && (partition === undefined || entry.partition === partition)) waitingSince.delete(key);
+        if (entry.group === group && entry.topic === topic && !keeping.has(entry.partition)) waitingSince.delete(key);
       }
     },
     stalled(olderThanMs: number): StalledPartition[] {
