@@ -2,7 +2,7 @@
 // aside (services/platform/streams/set-aside.ts). `list` shows them (never their
 // values: they can hold secrets), `replay` appends a record again, byte for byte,
 // at the end of its key's partition, where every group of its topic receives it
-// once more, and marks it replayed. Replay after fixing what made the record fail:
+// once more, and marks it replayed, for every group that set it aside. Replay after fixing what made the record fail:
 // a record that fails again is set aside again, at its new offset.
 import type { Platform } from './composition.js';
 import type { SetAsideRecord } from './platform/streams/set-aside.js';
@@ -66,17 +66,18 @@ export async function runSetAsideCommand(command: SetAsideCommand, platform: Pic
     return 0;
   }
 
-  const records =
-    command.ids === 'all'
-      ? await platform.setAside.list(scope)
-      : await Promise.all(command.ids.map(async (id) => (await platform.setAside.find(scope, id)) ?? id));
+  const records = command.ids === 'all' ? await platform.setAside.list(scope) : command.ids;
   let failed = 0;
-  for (const record of records) {
-    if (typeof record === 'string') {
-      out.stderr(`no set-aside record ${record}\n`);
+  for (const listedOrId of records) {
+    // Looked up afresh: replaying a record also marks what other groups set aside of it.
+    const id = typeof listedOrId === 'string' ? listedOrId : listedOrId.id;
+    const record = await platform.setAside.find(scope, id);
+    if (!record) {
+      out.stderr(`no set-aside record ${id}\n`);
       failed++;
       continue;
     }
+    if (command.ids === 'all' && record.replayedAt !== null) continue;
     const topic = allTopics.find((candidate) => candidate.name === record.topic);
     if (record.replayedAt !== null || !topic) {
       out.stderr(record.replayedAt !== null ? `${record.id} was already replayed at ${record.replayedAt}\n` : `${record.id} names an unknown topic ${record.topic}\n`);

@@ -1,7 +1,8 @@
 // `sentinel set-aside list|replay`, spawned as an operator runs it, on both
-// profiles: records a processor set aside (of two organizations) are listed
+// profiles: records two groups set aside (of two organizations) are listed
 // without their values, and a replayed one comes again, byte for byte, to a
-// group of its topic, once; replaying it twice or naming no record fails.
+// group of its topic, once, whichever group's record was named; replaying it
+// twice or naming no record fails.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -108,29 +109,34 @@ describe.each(profiles)('sentinel set-aside on $name', ({ deployment: create }) 
     let opened = await deployment.open();
     await opened.log.ensureTopics(allTopics);
     await opened.log.publish(topics.domainEvents, [poisonA, domainEvent(orgA, 'fine'), poisonB].map((value) => ({ key: value.org_id, value })));
+    // Two groups of the topic refuse the poison records: each sets them aside.
     const group = `cli-test-${randomBytes(4).toString('hex')}`;
-    const subscription = await opened.log.subscribe<DomainEvent>({
-      group,
-      topic: topics.domainEvents,
-      handle: async (batch) => {
-        if (batch.some((record) => record.value.type === 'poison')) throw new AppError('unprocessable', 'poison refused', { retriable: false });
-      },
-    });
+    const otherGroup = `${group}-other`;
+    const subscriptions = await Promise.all(
+      [group, otherGroup].map((name) =>
+        opened.log.subscribe<DomainEvent>({
+          group: name,
+          topic: topics.domainEvents,
+          handle: async (batch) => {
+            if (batch.some((record) => record.value.type === 'poison')) throw new AppError('unprocessable', 'poison refused', { retriable: false });
+          },
+        }),
+      ),
+    );
     const store = createSetAsideStore({ db: opened.db });
     const scope = systemScope('replay-set-aside-records');
-    await vi.waitFor(async () => expect(await store.list(scope)).toHaveLength(2), { timeout: 60_000, interval: 50 });
-    await subscription.stop();
+    await vi.waitFor(async () => expect(await store.list(scope)).toHaveLength(4), { timeout: 60_000, interval: 50 });
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     await deployment.close(opened);
 
     const listed = await runSentinel(['set-aside', 'list', '--json'], deployment.env);
     expect(listed.code, listed.stderr).toBe(0);
     const records = JSON.parse(listed.stdout) as { id: string; key: string; group: string; topic: string; error_code: string; error_message: string; replayed_at: string | null }[];
-    expect(records.map((r) => [r.key, r.group, r.topic, r.error_code, r.error_message, r.replayed_at]).sort()).toEqual(
-      [orgA, orgB].sort().map((key) => [key, group, 'domain-events', 'unprocessable', 'poison refused', null]),
-    );
+    const expected = [orgA, orgB].flatMap((key) => [group, otherGroup].map((name) => [key, name, 'domain-events', 'unprocessable', 'poison refused', null]));
+    expect(records.map((r) => [r.key, r.group, r.topic, r.error_code, r.error_message, r.replayed_at]).sort()).toEqual(expected.sort());
     expect(listed.stdout).not.toContain(poisonA.event_id);
     expect(listed.stdout).not.toContain('never shown');
-    const idOf = (key: string) => records.find((r) => r.key === key)!.id;
+    const idOf = (key: string, name = group) => records.find((r) => r.key === key && r.group === name)!.id;
 
     const replayed = await runSentinel(['set-aside', 'replay', idOf(orgA)], deployment.env);
     expect([replayed.code, replayed.stdout], replayed.stderr).toEqual([0, `replayed ${idOf(orgA)} to domain-events (key ${orgA})\n`]);
@@ -139,8 +145,11 @@ describe.each(profiles)('sentinel set-aside on $name', ({ deployment: create }) 
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`${idOf(orgA)} was already replayed at`);
     expect(again.stderr).toContain(`no set-aside record ${missing}`);
+    // One replay reaches every group: what the other group set aside of the record is replayed too.
+    const ofOtherGroup = await runSentinel(['set-aside', 'replay', idOf(orgA, otherGroup)], deployment.env);
+    expect([ofOtherGroup.code, ofOtherGroup.stderr]).toEqual([1, expect.stringContaining(`${idOf(orgA, otherGroup)} was already replayed at`)]);
     const waiting = await runSentinel(['set-aside', 'list'], deployment.env);
-    expect(waiting.stdout.trim().split('\n').map((line) => line.split(' ')[0])).toEqual([idOf(orgB)]);
+    expect(waiting.stdout.trim().split('\n').map((line) => line.split(' ')[0]).sort()).toEqual([idOf(orgB), idOf(orgB, otherGroup)].sort());
     expect((await runSentinel(['set-aside', 'replay'], deployment.env)).code).toBe(2);
 
     // A new group of the topic receives the replayed record after the original: the same event, twice; the other once.

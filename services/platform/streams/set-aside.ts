@@ -39,8 +39,11 @@ export interface SetAsideStore {
   /** Oldest first; replayed records only when asked. */
   list(scope: SystemScope, options?: { includeReplayed?: boolean }): Promise<SetAsideRecord[]>;
   find(scope: SystemScope, id: string): Promise<SetAsideRecord | undefined>;
-  /** False when the record was already marked replayed (or does not exist). */
-  markReplayed(scope: SystemScope, id: string): Promise<boolean>;
+  /**
+   * Marks the record replayed, with every record of the same coordinates that
+   * other groups set aside: one republish reaches every group of the topic.
+   */
+  markReplayed(scope: SystemScope, id: string): Promise<void>;
 }
 
 /** What a set-aside record says about its error: a code to group by and a message without the record's value. */
@@ -128,8 +131,13 @@ export function createSetAsideStore(deps: { db: Database }): SetAsideStore {
       return rows[0] && fromRow(rows[0]);
     },
     async markReplayed(_scope, id) {
-      const { rows } = await db.query('UPDATE stream_set_aside_records SET replayed_at = now() WHERE id = $1 AND replayed_at IS NULL RETURNING id', [id]);
-      return rows.length > 0;
+      await db.query(
+        `UPDATE stream_set_aside_records r SET replayed_at = now()
+           FROM stream_set_aside_records replayed
+          WHERE replayed.id = $1 AND r.topic = replayed.topic AND r.partition = replayed.partition
+            AND r.record_offset = replayed.record_offset AND r.replayed_at IS NULL`,
+        [id],
+      );
     },
   };
 }
