@@ -2,20 +2,23 @@
 // parses configuration once, composes the platform, starts the chosen roles and
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
 // `sentinel gate` is the CI client (services/gate) and needs none of that;
+// `sentinel set-aside` lists and replays records the stream processors set aside;
 // `sentinel --version` prints this package's version and the Node.js it runs on.
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
-import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
+import { ConfigError, gateEnvironment, parseConfig, type Config } from './platform/config.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
 import { runGate, GATE_ERROR } from './gate/gate.js';
 import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
+import { parseSetAsideCommand, runSetAsideCommand, setAsideUsage } from './set-aside-command.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|--version>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|--version>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
   if (command === 'gate') return gate(argv.slice(1));
+  if (command === 'set-aside') return setAside(argv.slice(1));
   if (command === '--version' || command === 'version') {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
@@ -25,16 +28,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = parseConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = configOrExplain();
+  if (!config) return 2;
   const logger = createLogger(config.logLevel, { role: command });
   const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
   const platform = await createPlatform(config, logger, progress);
@@ -68,6 +63,36 @@ async function main(argv: string[]): Promise<number> {
   }
   // The API stops first, so no new work arrives while the rest drains.
   return drain([...(api ? [api] : []), ...background.reverse()], platform, config.shutdownGraceMs, logger);
+}
+
+/** The configuration, or undefined after explaining on stderr what is wrong with it. */
+function configOrExplain(): Config | undefined {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
+}
+
+/** `sentinel set-aside list|replay`: opens the deployment's database and stream log as configured, like a role. */
+async function setAside(argv: string[]): Promise<number> {
+  const command = parseSetAsideCommand(argv);
+  if (!command) {
+    process.stderr.write(`${setAsideUsage}\n`);
+    return 2;
+  }
+  const config = configOrExplain();
+  if (!config) return 2;
+  // stdout carries the command's answer; log lines go to stderr.
+  const platform = await createPlatform(config, createLogger(config.logLevel, { role: 'set-aside' }, process.stderr));
+  try {
+    await platform.prepare(new AbortController().signal);
+    return await runSetAsideCommand(command, platform, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+  } finally {
+    await platform.close();
+  }
 }
 
 async function gate(argv: string[]): Promise<number> {

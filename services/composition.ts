@@ -18,6 +18,7 @@ import { retryWhileUnavailable } from './platform/startup.js';
 import { createEmbeddedStreamLog } from './platform/streams/log/embedded-stream-log.js';
 import { createKafkaStreamLog } from './platform/streams/log/kafka-stream-log.js';
 import type { StreamLog } from './platform/streams/log/stream-log.js';
+import { createSetAsideStore, type SetAsideStore } from './platform/streams/set-aside.js';
 import { allTopics } from './platform/streams/topics.js';
 
 export interface Platform {
@@ -25,6 +26,8 @@ export interface Platform {
   logger: Logger;
   db: Database;
   streamLog: StreamLog;
+  /** Records the stream processors set aside; PostgreSQL (or the embedded database) holds them in both profiles. */
+  setAside: SetAsideStore;
   analytics: Analytics;
   counters: Counters;
   /** Not ready until prepare() has finished, then ready while every dependency answers. */
@@ -51,14 +54,34 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
   const db = config.databaseUrl
     ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
     : await createEmbeddedDatabase(config.dataDir);
+  const setAside = createSetAsideStore({ db });
+  const streamLogger = logger.child({ component: 'stream-log' });
   const streamLog: StreamLog =
     config.kafkaBrokers && config.schemaRegistryUrl
-      ? createKafkaStreamLog({ brokers: config.kafkaBrokers, schemaRegistryUrl: config.schemaRegistryUrl, partitions: config.streamPartitions, topicPrefix: config.topicPrefix, clientId: 'sentinel', logger })
-      : createEmbeddedStreamLog({ db, partitions: config.streamPartitions });
+      ? createKafkaStreamLog({
+          brokers: config.kafkaBrokers,
+          schemaRegistryUrl: config.schemaRegistryUrl,
+          partitions: config.streamPartitions,
+          topicPrefix: config.topicPrefix,
+          clientId: 'sentinel',
+          logger: streamLogger,
+          setAside,
+        })
+      : createEmbeddedStreamLog({ db, partitions: config.streamPartitions, logger: streamLogger, setAside });
   const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: config.clickhouseDatabase }) : createSqlAnalytics({ db });
   const counters: Counters = config.redisUrl ? createRedisCounters({ url: config.redisUrl }) : createMemoryCounters();
 
-  const checks: DependencyChecks = { database: () => db.ping(), stream_log: () => streamLog.ping(), analytics: () => analytics.ping() };
+  const checks: DependencyChecks = {
+    database: () => db.ping(),
+    stream_log: () => streamLog.ping(),
+    stream_processors: async () => {
+      const stalled = streamLog.stalledPartitions(config.streamStalledAfterMs);
+      if (stalled.length === 0) return;
+      streamLogger.warn({ stalled }, 'stream processors stalled: records wait and their committed offset has not moved');
+      throw new Error('stream processors stalled');
+    },
+    analytics: () => analytics.ping(),
+  };
   if (config.redisUrl) checks.counters = () => counters.ping();
   const dependencyReadiness = createReadiness(checks);
 
@@ -73,6 +96,7 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
     logger,
     db,
     streamLog,
+    setAside,
     analytics,
     counters,
     async readiness() {

@@ -78,7 +78,7 @@ describe('GET /ready on the full profile', () => {
     const call = apiClient(app);
     await until(async () => (await call('GET', '/ready')).status === 200);
     const ready = await call('GET', '/ready');
-    expect(ready.body).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', analytics: 'up', counters: 'up' } });
+    expect(ready.body).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', stream_processors: 'up', analytics: 'up', counters: 'up' } });
     expect(platform.streamLog.kind).toBe('kafka');
     expect(platform.analytics.kind).toBe('clickhouse');
     expect(platform.counters.kind).toBe('redis');
@@ -86,7 +86,7 @@ describe('GET /ready on the full profile', () => {
     redis.kill('SIGKILL');
     await until(async () => (await call('GET', '/ready')).status === 503);
     const unavailable = await call('GET', '/ready');
-    expect(unavailable.body).toEqual({ status: 'unavailable', dependencies: { database: 'up', stream_log: 'up', analytics: 'up', counters: 'down' } });
+    expect(unavailable.body).toEqual({ status: 'unavailable', dependencies: { database: 'up', stream_log: 'up', stream_processors: 'up', analytics: 'up', counters: 'down' } });
     // Liveness checks nothing.
     expect((await call('GET', '/health')).status).toBe(200);
 

@@ -28,7 +28,7 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
 
     // Probes, the document and the one 404 body.
     const ready = await fetch(`${base}/ready`);
-    expect(await ready.json()).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', analytics: 'up' } });
+    expect(await ready.json()).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', stream_processors: 'up', analytics: 'up' } });
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok' });
     const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
     expect(document.openapi).toMatch(/^3\./);

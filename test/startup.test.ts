@@ -50,7 +50,7 @@ describe('start-up while a dependency is unavailable', { timeout: 240_000 }, () 
 
     await untilAnswers(sentinel, '/health', 200);
     const waiting = await fetch(`${sentinel.base}/ready`);
-    expect([waiting.status, await waiting.json()]).toEqual([503, { status: 'unavailable', dependencies: { database: 'down', stream_log: 'down', analytics: 'down' } }]);
+    expect([waiting.status, await waiting.json()]).toEqual([503, { status: 'unavailable', dependencies: { database: 'down', stream_log: 'down', stream_processors: 'up', analytics: 'down' } }]);
     const early = await fetch(`${sentinel.base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.test', password: 'whatever-it-is' }) });
     expect([early.status, early.headers.get('retry-after'), await early.json()]).toEqual([503, '1', { error: 'the service is starting, retry later', code: 'unavailable' }]);
     await vi.waitFor(() => expect(sentinel.output()).toContain('database migrations: a dependency is unavailable, retrying in'), { timeout: 30_000 });

@@ -25,6 +25,11 @@ export interface Config {
   streamPartitions: number;
   /** Prefix for topic names, so several deployments can share one cluster. */
   topicPrefix: string;
+  /**
+   * A stream processor whose partition has had records handed over for this long
+   * without committing any is stalled: /ready reports stream_processors down.
+   */
+  streamStalledAfterMs: number;
   /** Time a draining process waits for in-flight work on SIGTERM. */
   shutdownGraceMs: number;
   /** CIDRs or addresses whose X-Forwarded-For is believed (spec 2.10). */
@@ -145,6 +150,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     streamPartitions: int('STREAM_PARTITIONS', 8, 1, 1024),
     topicPrefix: str('TOPIC_PREFIX') ?? '',
+    streamStalledAfterMs: int('STREAM_STALLED_AFTER_MS', 120_000, 1_000, 86_400_000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     trustedProxies: (str('TRUSTED_PROXIES') ?? '').split(',').map((p) => p.trim()).filter(Boolean),
     rateLimit: {

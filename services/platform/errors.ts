@@ -113,16 +113,27 @@ export function toHttpError(error: unknown): HttpError {
   return { status: 500, body: { error: 'internal error', code: 'internal_error' }, headers: {} };
 }
 
-// PostgreSQL SQLSTATEs that mean "try the same thing again": serialization
-// failure, deadlock, admin shutdown, cannot connect now, too many connections.
-const retriableSqlStates = new Set(['40001', '40P01', '57P01', '57P03', '53300', '08000', '08003', '08006']);
+// PostgreSQL SQLSTATEs that mean "try the same thing again": any connection
+// exception (class 08), serialization failure and deadlock, insufficient resources
+// (class 53: too many connections, disk full), a lock not available or a statement
+// timeout, an administrator's shutdown or "cannot connect now". Everything else,
+// notably data exceptions (class 22: invalid byte sequence, untranslatable
+// character) and integrity constraints (class 23), fails again on the same input.
+const retriableSqlStateClasses = new Set(['08', '53']);
+const retriableSqlStates = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03']);
 const retriableNodeCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code);
+const isRetriableCode = (code: string): boolean =>
+  retriableSqlStates.has(code) || retriableNodeCodes.has(code) || (isSqlState(code) && retriableSqlStateClasses.has(code.slice(0, 2)));
+// node-postgres reports a connection lost mid-query without a code.
+const connectionLostMessages = ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout'];
 
 /** Also true when the error wraps a transient one: fetch's "fetch failed", kafkajs' "retries exceeded". */
 function isTransientInfrastructureError(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (retriableSqlStates.has(code) || retriableNodeCodes.has(code))) return true;
+  if (typeof code === 'string' && isRetriableCode(code)) return true;
+  if (error instanceof Error && connectionLostMessages.includes(error.message)) return true;
   // kafkajs marks its own errors
   if ((error as { retriable?: unknown }).retriable === true) return true;
   return isTransientInfrastructureError((error as { cause?: unknown }).cause, depth + 1);

@@ -17,6 +17,7 @@ import { migrate } from '../../services/platform/db/migrate.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { createLogger } from '../../services/platform/logger.js';
 import { createKafkaStreamLog } from '../../services/platform/streams/log/kafka-stream-log.js';
+import { createSetAsideStore } from '../../services/platform/streams/set-aside.js';
 import { findingsProcessor } from '../../services/findings/processors/findings-processor.js';
 import { allTopics } from '../../services/platform/streams/topics.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
@@ -193,7 +194,7 @@ export async function run(): Promise<Record<string, number | string>> {
   const db = createPostgresDatabase({ connectionString: databaseUrl(name), maxConnections: 10 });
   const topicPrefix = `sentinel-bench-${randomBytes(4).toString('hex')}.`;
   const kafka = { brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 8, topicPrefix };
-  const log = createKafkaStreamLog({ ...kafka, clientId: 'bench', logger });
+  const log = createKafkaStreamLog({ ...kafka, clientId: 'bench', logger, setAside: createSetAsideStore({ db }) });
   try {
     await migrate(db);
     await log.ensureTopics(allTopics);

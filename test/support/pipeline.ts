@@ -7,13 +7,14 @@ import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll } from 'vitest';
 import type { OrgId } from '../../services/platform/db/database.js';
 import type { Worker } from '../../services/platform/jobs.js';
-import { createLogger } from '../../services/platform/logger.js';
+import { createLogger, type Logger } from '../../services/platform/logger.js';
 import { createScanWorker } from '../../services/scans/scan-worker.js';
 import type { ScannerAdapter } from '../../services/scans/scanners.js';
 import { createEmbeddedStreamLog } from '../../services/platform/streams/log/embedded-stream-log.js';
 import { createKafkaStreamLog } from '../../services/platform/streams/log/kafka-stream-log.js';
 import type { StreamLog, Subscription } from '../../services/platform/streams/log/stream-log.js';
 import { createOutboxRelay, type OutboxRelay } from '../../services/platform/streams/outbox-relay.js';
+import { createSetAsideStore } from '../../services/platform/streams/set-aside.js';
 import { findingsProcessor } from '../../services/findings/processors/findings-processor.js';
 import { scanSummaryProcessor } from '../../services/verdicts/processors/scan-summary-processor.js';
 import { allTopics } from '../../services/platform/streams/topics.js';
@@ -33,19 +34,22 @@ export interface TestPipeline {
 }
 
 export interface PipelineOptions {
+  /** Where the log writes; silent unless given. */
+  logger?: Logger;
   scanners?: Record<string, ScannerAdapter>;
   /** The log to run on: Kafka for the postgres profile unless a quick embedded log is enough (fixtures). */
   log?: 'kafka' | 'embedded';
 }
 
 export async function startPipeline(app: TestApp, profile: Profile, options: PipelineOptions = {}): Promise<TestPipeline> {
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
+  const setAside = createSetAsideStore({ db: app.db });
   const topicPrefix = `sentinel-test-${randomBytes(5).toString('hex')}.`;
   const onKafka = (options.log ?? (profile === 'postgres' ? 'kafka' : 'embedded')) === 'kafka';
   const log =
     onKafka
-      ? createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix, clientId: 'pipeline-test', logger })
-      : createEmbeddedStreamLog({ db: app.db, partitions: 4, pollIntervalMs: 10 });
+      ? createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix, clientId: 'pipeline-test', logger, setAside })
+      : createEmbeddedStreamLog({ db: app.db, partitions: 4, pollIntervalMs: 10, logger, setAside });
   await log.ensureTopics(allTopics);
   const relay: OutboxRelay = createOutboxRelay(systemScope('relay-outbox'), { db: app.db, log, logger, pollIntervalMs: 10 });
   relay.start();
@@ -119,7 +123,7 @@ export async function importedFindings(app: TestApp, tenant: TestTenant, fixture
 }
 
 /** startPipeline in beforeAll (after the test app's) and stop in afterAll; read `.current` inside tests. */
-export function usePipeline(app: { readonly current: TestApp }, profile: Profile, options: { scanners?: Record<string, ScannerAdapter> } = {}): { readonly current: TestPipeline } {
+export function usePipeline(app: { readonly current: TestApp }, profile: Profile, options: Pick<PipelineOptions, 'scanners' | 'logger'> = {}): { readonly current: TestPipeline } {
   const holder: { current?: TestPipeline } = {};
   beforeAll(async () => {
     holder.current = await startPipeline(app.current, profile, options);

@@ -123,3 +123,20 @@ export async function stop(sentinel: SentinelProcess): Promise<number | null> {
   sentinel.child.kill('SIGTERM');
   return sentinel.exited;
 }
+
+/** Runs a one-shot `sentinel <args...>` (a command, not a role) to its end: its exit code and what it wrote. */
+export async function runSentinel(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['bin/sentinel.js', ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  running.delete(child);
+  return { code, stdout, stderr };
+}

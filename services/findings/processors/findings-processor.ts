@@ -1,10 +1,11 @@
-import { applyCompletions, applyObservations, checkScannerRecords, type ScanEnding, type ScannedObservation } from '../ingest.js';
+import { applyCompletions, applyObservations, checkScannerRecords, isFinalScanState, loadIngestScans, type ScanEnding, type ScannedObservation } from '../ingest.js';
 import type { ScannerResultRecord } from '../observation.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logger.js';
+import { describeFailure } from '../../platform/streams/set-aside.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import { topics } from '../../platform/streams/topics.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { systemScope, type SystemScope } from '../../platform/tenancy.js';
 
 export const FINDINGS_PROCESSOR_GROUP = 'findings';
 
@@ -49,5 +50,43 @@ export function findingsProcessor(deps: { db: Database; logger: Logger }): Subsc
         await applyCompletions(tx, endings);
       });
     },
+    onSetAside: (record, error) => failScanOfSetAsideRecord(deps.db, consuming, record, error),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A scan missing one of its results cannot be trusted to be complete: it fails,
+ * through the same path as a scan whose scanner failed (its scan.failed event
+ * included), with a failure_reason naming the set-aside record. Its later
+ * records, the completion among them, are then refused as those of a final scan.
+ * The scan is looked up in the organization the record's key names, as every
+ * record of the topic is.
+ */
+async function failScanOfSetAsideRecord(db: Database, scope: SystemScope, record: ConsumedRecord<ScannerResultRecord>, error: unknown): Promise<void> {
+  const scanId = record.value.observation?.scan_id ?? record.value.completion?.scan_id;
+  if (!scanId || !UUID.test(scanId) || !UUID.test(record.key)) return;
+  const { errorCode, errorMessage } = describeFailure(error);
+  const failureReason = `a scanner result could not be applied and was set aside (${record.topic} partition ${record.partition} offset ${record.offset}): ${errorCode}: ${errorMessage}`;
+  await db.transaction(async (tx) => {
+    const [scan] = await loadIngestScans(tx, scope, [{ orgId: record.key, scanId }]);
+    if (!scan || isFinalScanState(scan.state)) return;
+    await applyCompletions(tx, [
+      {
+        scan,
+        completion: {
+          org_id: scan.orgId,
+          scan_id: scan.id,
+          asset_id: scan.assetId,
+          completed_scanners: [],
+          completed_kinds: [],
+          status: 'failed',
+          observation_count: 0,
+          failure_reason: failureReason,
+          completed_at: Date.now(),
+        },
+      },
+    ]);
+  });
 }

@@ -9,6 +9,7 @@ import { testServices } from '../../../test/support/services.js';
 import { claimFirstDelivery } from './consumed-events.js';
 import { createEmbeddedStreamLog } from './log/embedded-stream-log.js';
 import { createKafkaStreamLog } from './log/kafka-stream-log.js';
+import { createSetAsideStore } from './set-aside.js';
 import type { StreamLog, Subscription } from './log/stream-log.js';
 import { appendToOutbox, type DomainEvent } from './outbox.js';
 import { createOutboxRelay } from './outbox-relay.js';
@@ -31,7 +32,15 @@ const profiles = [
   {
     name: 'PostgreSQL and Kafka',
     database: freshPostgres,
-    log: (): StreamLog => createKafkaStreamLog({ brokers: testServices.kafkaBrokers, schemaRegistryUrl: testServices.schemaRegistryUrl, partitions: 4, topicPrefix: kafkaPrefix, clientId: 'outbox-test' }),
+    log: (db: Database): StreamLog =>
+      createKafkaStreamLog({
+        brokers: testServices.kafkaBrokers,
+        schemaRegistryUrl: testServices.schemaRegistryUrl,
+        partitions: 4,
+        topicPrefix: kafkaPrefix,
+        clientId: 'outbox-test',
+        setAside: createSetAsideStore({ db }),
+      }),
   },
 ];
 

@@ -6,6 +6,8 @@ import { createEmbeddedDatabase } from '../../db/embedded.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../../test/support/databases.js';
 import { parseSchema } from '../avro.js';
+import { systemScope } from '../../tenancy.js';
+import { createSetAsideStore } from '../set-aside.js';
 import { createEmbeddedStreamLog } from './embedded-stream-log.js';
 import { partitionForKey } from './shared.js';
 import type { ConsumedRecord, TopicSpec } from './stream-log.js';
@@ -35,9 +37,11 @@ const profiles = [
 for (const profile of profiles) {
   describeStreamLogContract(`embedded on ${profile.name}`, async (): Promise<StreamLogHarness> => {
     const [database, unreachableDb] = await Promise.all([profile.create(), profile.unreachable()]);
+    const setAside = createSetAsideStore({ db: database.db });
     return {
       partitions: PARTITIONS,
-      open: async (logger) => createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, logger }),
+      setAside,
+      open: async (logger) => createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, logger, setAside }),
       openUnreachable: async () => createEmbeddedStreamLog({ db: unreachableDb, partitions: PARTITIONS }),
       dispose: () => database.drop(),
     };
@@ -72,6 +76,44 @@ for (const profile of profiles) {
       const second = await log.subscribe(options);
       await second.stop();
       await log.close();
+    });
+
+    it('sets aside a record whose bytes do not decode, without handing it to the handler, and hands over the rest', async () => {
+      const setAside = createSetAsideStore({ db: database.db });
+      const log = createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, setAside });
+      const topic = newTopic();
+      await log.ensureTopics([topic]);
+      const key = 'org-garbled';
+      const good = { event_id: randomUUID(), org_id: key, type: 'fine', occurred_at: 1, subject_id: null, actor: { kind: 'system', id: null }, correlation_id: null, payload: '{}' };
+      await log.publish(topic, [{ key, value: good }]);
+      const partition = partitionForKey(key, PARTITIONS);
+      // A producer writing bytes the schema cannot read: a truncated value at the next offset.
+      await database.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ fingerprint: string }>('SELECT value_schema AS fingerprint FROM stream_records WHERE topic = $1 LIMIT 1', [topic.name]);
+        await tx.query('UPDATE stream_partitions SET next_offset = 2 WHERE topic = $1 AND partition = $2', [topic.name, partition]);
+        await tx.query('INSERT INTO stream_records (topic, partition, record_offset, key, value, value_schema) VALUES ($1, $2, 1, $3, $4, $5)', [
+          topic.name,
+          partition,
+          key,
+          Buffer.from([2, 0x61]),
+          rows[0]!.fingerprint,
+        ]);
+      });
+      await log.publish(topic, [{ key, value: { ...good, event_id: randomUUID() } }]);
+
+      const received: ConsumedRecord<typeof good>[] = [];
+      const hooked: unknown[] = [];
+      const group = `garbled-${randomBytes(4).toString('hex')}`;
+      const subscription = await log.subscribe<typeof good>({ group, topic, handle: async (batch) => void received.push(...batch), onSetAside: async (record) => void hooked.push(record) });
+      await vi.waitFor(() => expect(received.map((r) => r.offset)).toEqual(['0', '2']), { timeout: 10_000, interval: 20 });
+      await subscription.stop();
+      await log.close();
+      const [garbled, ...others] = (await setAside.list(systemScope('replay-set-aside-records'))).filter((record) => record.group === group);
+      expect(others).toEqual([]);
+      expect(garbled).toMatchObject({ topic: topic.name, partition, offset: '1', key, value: Buffer.from([2, 0x61]) });
+      expect(garbled?.errorCode).not.toBe('unavailable');
+      // Nothing decoded, so nothing for the processor's hook.
+      expect(hooked).toEqual([]);
     });
 
     it('decodes records written with an earlier version of the schema, filling the new fields with their defaults', async () => {

@@ -5,31 +5,37 @@
 // both. It also runs on plain PostgreSQL, as the contract suite checks.
 import type { Database, Queryable } from '../../db/database.js';
 import { loadSchema, parseSchema, schemaDefinition } from '../avro.js';
+import { createSetAsideStore, type RawStreamRecord, type SetAsideStore } from '../set-aside.js';
 import {
   assertValuesMatchSchema,
+  BatchAbandonedError,
   chunk,
+  createProgressTracker,
   createResolvingDecoder,
   DEFAULT_MAX_BATCH_SIZE,
+  deliverIsolatingPoison,
   partitionForKey,
   reportHandlerFailure,
+  retryBackoffMs,
   silentLogger,
   unlessAbandoned,
   type StreamLogLogger,
 } from './shared.js';
-import type { ConsumedRecord, OutgoingRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
+import type { OutgoingRecord, RepublishedRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
 
 export interface EmbeddedStreamLogOptions {
   db: Database;
   /** Partition count of topics this log creates. */
   partitions: number;
   logger?: StreamLogLogger;
+  /** Where poison records go (default: the stream_set_aside_records table of `db`). */
+  setAside?: SetAsideStore;
   /** How long an idle subscription waits before looking for new records again (default 50 ms). */
   pollIntervalMs?: number;
-  /** Cap of the exponential back-off after failed batches (default 5 s). */
+  /** Cap of the exponential back-off of a partition after failed batches (default 5 s). */
   maxRetryBackoffMs?: number;
 }
 
-const FIRST_RETRY_BACKOFF_MS = 100;
 // Bounds one INSERT statement well below PostgreSQL's 65,535 parameters.
 const RECORDS_PER_INSERT = 1_000;
 
@@ -53,13 +59,15 @@ interface RecordRow {
   headers: Record<string, string>;
 }
 
-type PollOutcome = 'caught-up' | 'more-waiting' | 'failed' | 'abandoned';
+type PollOutcome = 'caught-up' | 'more-waiting' | 'abandoned';
 
 export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): StreamLog {
   const { db, partitions } = options;
   const logger = options.logger ?? silentLogger;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   const maxRetryBackoffMs = options.maxRetryBackoffMs ?? 5_000;
+  const setAsideStore = options.setAside ?? createSetAsideStore({ db });
+  const progress = createProgressTracker();
   const partitionCounts = new Map<string, number>();
   const storedSchemas = new Map<string, Promise<string>>();
   const openSubscriptions = new Set<{ abandon(): Promise<void> }>();
@@ -166,7 +174,7 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       });
     },
 
-    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
       await partitionCount(topic.name);
       const groupsOnThisDatabase = subscribedGroups.get(db) ?? new Set<string>();
@@ -177,8 +185,11 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       }
       groupsOnThisDatabase.add(claim);
 
-      const decode = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
+      const decoder = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
+      const decode = async (record: RawStreamRecord) => (await decoder(record.valueSchema, record.value)) as Value;
       const abandonment = new AbortController();
+      // Per partition: consecutive failed batches, and when the partition may be tried again.
+      const backoff = new Map<number, { failures: number; retryAt: number }>();
       let stopping = false;
       let wake = (): void => undefined;
       const pause = (ms: number) =>
@@ -192,16 +203,19 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
           wake = done;
         });
 
-      const toConsumedRecord = async (partition: number, row: RecordRow): Promise<ConsumedRecord<Value>> => ({
-        topic: topic.name,
+      const toRawRecord = (partition: number, row: RecordRow): RawStreamRecord => ({
         partition,
         offset: row.offset,
         key: row.key,
-        value: (await decode(row.value_schema, Buffer.from(row.value.buffer, row.value.byteOffset, row.value.byteLength))) as Value,
+        value: Buffer.from(row.value.buffer, row.value.byteOffset, row.value.byteLength),
+        valueSchema: row.value_schema,
         headers: row.headers,
       });
 
-      /** Hands one batch of each partition with uncommitted records to the handler. */
+      /**
+       * Hands one batch of each partition with uncommitted records to the handler,
+       * skipping partitions that back off after a failure: those never hold up the others.
+       */
       async function pollOnce(): Promise<PollOutcome> {
         const { rows: behind } = await db.query<{ partition: number; next_offset: string }>(
           `SELECT p.partition, COALESCE(g.next_offset, 0)::text AS next_offset
@@ -214,6 +228,8 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
         let outcome: PollOutcome = 'caught-up';
         for (const { partition, next_offset: nextOffset } of behind) {
           if (stopping) break;
+          const failing = backoff.get(partition);
+          if (failing && failing.retryAt > Date.now()) continue;
           const { rows } = await db.query<RecordRow>(
             `SELECT record_offset::text AS offset, key, value, value_schema, headers
                FROM stream_records
@@ -224,14 +240,28 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
           const firstOffset = rows[0]?.offset;
           const lastOffset = rows.at(-1)?.offset;
           if (firstOffset === undefined || lastOffset === undefined) continue;
+          progress.delivering(group, topic.name, partition);
           try {
-            const batch = await Promise.all(rows.map((row) => toConsumedRecord(partition, row)));
-            await unlessAbandoned(handle(batch), abandonment.signal);
+            await deliverIsolatingPoison({
+              group,
+              topic: topic.name,
+              partition,
+              records: rows.map((row) => toRawRecord(partition, row)),
+              decode,
+              handle: (batch) => unlessAbandoned(handle(batch), abandonment.signal),
+              onSetAside,
+              setAside: setAsideStore,
+              logger,
+            });
           } catch (error) {
-            if (abandonment.signal.aborted) return 'abandoned';
-            reportHandlerFailure(logger, error, { group, topic: topic.name, partition, firstOffset, lastOffset });
-            return 'failed';
+            if (abandonment.signal.aborted || error instanceof BatchAbandonedError) return 'abandoned';
+            const failures = (failing?.failures ?? 0) + 1;
+            const retryInMs = retryBackoffMs(failures, maxRetryBackoffMs);
+            backoff.set(partition, { failures, retryAt: Date.now() + retryInMs });
+            reportHandlerFailure(logger, error, { group, topic: topic.name, partition, firstOffset, lastOffset }, retryInMs);
+            continue;
           }
+          backoff.delete(partition);
           // GREATEST: a late commit (a batch that finished just as its log was closed) never moves the group back.
           await db.query(
             `INSERT INTO stream_group_offsets (consumer_group, topic, partition, next_offset) VALUES ($1, $2, $3, $4::bigint + 1)
@@ -239,25 +269,28 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
              DO UPDATE SET next_offset = GREATEST(stream_group_offsets.next_offset, EXCLUDED.next_offset), committed_at = now()`,
             [group, topic.name, partition, lastOffset],
           );
+          progress.committed(group, topic.name, partition);
           if (rows.length === maxBatchSize) outcome = 'more-waiting';
         }
         return outcome;
       }
 
       async function run(): Promise<void> {
-        let consecutiveFailures = 0;
+        let failedPolls = 0;
         while (!stopping) {
           let outcome: PollOutcome;
           try {
             outcome = await pollOnce();
+            failedPolls = 0;
           } catch (error) {
-            logger.warn({ err: error, group, topic: topic.name }, 'embedded stream log poll failed; retrying');
-            outcome = 'failed';
+            failedPolls += 1;
+            const retryInMs = retryBackoffMs(failedPolls, maxRetryBackoffMs);
+            logger.warn({ err: error, group, topic: topic.name, retryInMs }, 'embedded stream log poll failed; retrying');
+            await pause(retryInMs);
+            continue;
           }
           if (outcome === 'abandoned') return;
-          consecutiveFailures = outcome === 'failed' ? consecutiveFailures + 1 : 0;
-          if (outcome === 'failed') await pause(Math.min(maxRetryBackoffMs, FIRST_RETRY_BACKOFF_MS * 2 ** (consecutiveFailures - 1)));
-          else if (outcome === 'caught-up') await pause(pollIntervalMs);
+          if (outcome === 'caught-up') await pause(pollIntervalMs);
         }
       }
 
@@ -270,11 +303,20 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       const forClose = { abandon: () => endLoop(true) };
       openSubscriptions.add(forClose);
       const running = run().finally(() => {
+        progress.forget(group, topic.name);
         groupsOnThisDatabase.delete(claim);
         openSubscriptions.delete(forClose);
       });
       return { stop: () => endLoop(false) };
     },
+
+    async republish(topic: TopicSpec, record: RepublishedRecord): Promise<void> {
+      assertOpen();
+      const partition = partitionForKey(record.key, await partitionCount(topic.name));
+      await db.transaction((tx) => append(tx, topic.name, partition, record.valueSchema, [{ key: record.key, value: record.value, headers: record.headers }]));
+    },
+
+    stalledPartitions: (olderThanMs) => progress.stalled(olderThanMs),
 
     async ping(): Promise<void> {
       await db.query('SELECT 1 FROM stream_topics LIMIT 1');

@@ -3,13 +3,18 @@ import { readFileSync } from 'node:fs';
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freshPostgres } from '../../../../test/support/databases.js';
 import { testServices } from '../../../../test/support/services.js';
+import { createSetAsideStore } from '../set-aside.js';
 import { createKafkaStreamLog, routeKafkaLog, type KafkaStreamLogOptions } from './kafka-stream-log.js';
 import type { StreamLogLogger } from './shared.js';
 import type { ConsumedRecord, TopicSpec } from './stream-log.js';
 import { describeStreamLogContract } from './stream-log.contract.js';
 
 const PARTITIONS = 4;
+// PostgreSQL keeps the set-aside records of both profiles.
+const database = await freshPostgres();
+const setAside = createSetAsideStore({ db: database.db });
 // Every topic and subject of this run starts with the prefix, so the run removes exactly what it made.
 const topicPrefix = `sentinel-test-${randomBytes(4).toString('hex')}.`;
 const options: KafkaStreamLogOptions = {
@@ -18,6 +23,7 @@ const options: KafkaStreamLogOptions = {
   partitions: PARTITIONS,
   topicPrefix,
   clientId: 'sentinel-stream-log-test',
+  setAside,
 };
 // Fail fast instead of kafkajs' default of retrying for about a minute.
 const unreachableBrokers = { brokers: ['127.0.0.1:1'], connectionTimeoutMs: 300, pingTimeoutMs: 2_000, retry: { retries: 1, initialRetryTime: 100 } };
@@ -27,6 +33,7 @@ const registryApi = (path: string, init?: RequestInit) =>
   fetch(`${testServices.schemaRegistryUrl}${path}`, { ...init, headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' } });
 
 afterAll(async () => {
+  await database.drop();
   const admin = kafka.admin();
   await admin.connect();
   // Groups first: deleting a topic drops the groups' offsets, and with them the empty groups.
@@ -45,6 +52,7 @@ afterAll(async () => {
 
 describeStreamLogContract('Kafka with the schema registry', async () => ({
   partitions: PARTITIONS,
+  setAside,
   open: async (logger) => createKafkaStreamLog({ ...options, logger }),
   openUnreachable: async () => createKafkaStreamLog({ ...options, ...unreachableBrokers }),
   dispose: async () => undefined,

@@ -16,17 +16,21 @@ import {
   type RetryOptions,
 } from 'kafkajs';
 import { loadSchema, schemaDefinition } from '../avro.js';
+import type { RawStreamRecord, SetAsideStore } from '../set-aside.js';
 import {
   assertValuesMatchSchema,
   chunk,
+  createProgressTracker,
   createResolvingDecoder,
   DEFAULT_MAX_BATCH_SIZE,
+  deliverIsolatingPoison,
   reportHandlerFailure,
+  retryBackoffMs,
   silentLogger,
   unlessAbandoned,
   type StreamLogLogger,
 } from './shared.js';
-import type { ConsumedRecord, OutgoingRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
+import type { OutgoingRecord, RepublishedRecord, StreamLog, Subscription, SubscribeOptions, TopicSpec } from './stream-log.js';
 
 export interface KafkaStreamLogOptions {
   brokers: string[];
@@ -41,6 +45,10 @@ export interface KafkaStreamLogOptions {
   topicPrefix: string;
   clientId: string;
   logger?: StreamLogLogger;
+  /** Where poison records go; subscribing needs it (publishing does not). */
+  setAside?: SetAsideStore;
+  /** Cap of the exponential back-off of a partition after failed batches (default 5 s). */
+  maxRetryBackoffMs?: number;
   /** Replication factor of topics this log creates (default 1, a single-broker cluster). */
   replicationFactor?: number;
   /** Time to establish a broker connection (default 3 s). */
@@ -90,12 +98,16 @@ function partsOfAtMost<M extends { key: string; value: Buffer }>(limit: number, 
   return parts;
 }
 
-/** Thrown out of eachBatch so kafkajs seeks back and redelivers; wrapping keeps kafkajs from treating the handler's error as fatal. */
-class BatchFailedError extends Error {
-  constructor(cause: unknown) {
-    super('stream batch handler failed', { cause });
-    this.name = 'BatchFailedError';
+class NotWireFormatError extends Error {
+  constructor(offset: string) {
+    super(`record at offset ${offset} is not in the schema registry wire format`);
+    this.name = 'NotWireFormatError';
   }
+}
+
+/** The registry id of a value in the Confluent wire format, or undefined when it is not in that format. */
+function wireSchemaId(value: Buffer): number | undefined {
+  return value.length >= WIRE_HEADER_LENGTH && value[0] === 0 ? value.readInt32BE(1) : undefined;
 }
 
 export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog {
@@ -103,6 +115,8 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
   const logger = options.logger ?? silentLogger;
   const replicationFactor = options.replicationFactor ?? 1;
   const pingTimeoutMs = options.pingTimeoutMs ?? 5_000;
+  const maxRetryBackoffMs = options.maxRetryBackoffMs ?? 5_000;
+  const progress = createProgressTracker();
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
@@ -201,45 +215,76 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       for (const part of partsOfAtMost(SEND_BYTES, messages)) await producer.send({ topic: topicName(topic), acks: -1, messages: part });
     },
 
-    async subscribe<Value>({ group, topic, handle, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, partitionsAtOnce = 1 }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, partitionsAtOnce = 1 }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
-      const decode = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
+      const setAside = options.setAside;
+      if (!setAside) throw new Error('subscribing to the Kafka stream log needs a set-aside store (the setAside option)');
+      const decoder = createResolvingDecoder(loadSchema(topic.schema), writerSchema);
       const abandonment = new AbortController();
+      // Per partition: consecutive failed batches, and the timers that resume partitions paused after a failure.
+      const failuresByPartition = new Map<number, number>();
+      const resumeTimers = new Set<NodeJS.Timeout>();
 
-      const toConsumedRecord = async (partition: number, message: KafkaMessage): Promise<ConsumedRecord<Value>> => {
-        const value = message.value;
-        if (!value || value.length < WIRE_HEADER_LENGTH || value[0] !== 0) {
-          throw new Error(`record at offset ${message.offset} is not in the schema registry wire format`);
-        }
+      const toRawRecord = (partition: number, message: KafkaMessage): RawStreamRecord => {
+        const value = message.value ?? Buffer.alloc(0);
         return {
-          topic: topic.name,
           partition,
           offset: message.offset,
           key: message.key?.toString('utf8') ?? '',
-          value: (await decode(value.readInt32BE(1), value.subarray(WIRE_HEADER_LENGTH))) as Value,
+          value,
+          valueSchema: String(wireSchemaId(value) ?? ''),
           headers: decodeHeaders(message.headers),
         };
       };
+      const decode = async (record: RawStreamRecord): Promise<Value> => {
+        const schemaId = wireSchemaId(record.value);
+        if (schemaId === undefined) throw new NotWireFormatError(record.offset);
+        return (await decoder(schemaId, record.value.subarray(WIRE_HEADER_LENGTH))) as Value;
+      };
 
       // Each fetched partition batch is handled in chunks of maxBatchSize; each chunk
-      // is committed on its own once its handler resolved.
-      const eachBatch = async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, uncommittedOffsets, isRunning, isStale }: EachBatchPayload) => {
+      // is committed on its own once every record was handled or set aside. A chunk
+      // failing with a retriable error pauses its partition alone for the back-off,
+      // leaving the chunk unresolved: the partition's next fetch starts at it again,
+      // and the other partitions keep flowing meanwhile.
+      const eachBatch = async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, uncommittedOffsets, isRunning, isStale, pause }: EachBatchPayload) => {
         for (const messages of chunk(batch.messages, maxBatchSize)) {
           // Stopping, or the partition was reassigned in a rebalance: leave the rest uncommitted.
           if (!isRunning() || isStale()) return;
           const firstOffset = messages[0]?.offset;
           const lastOffset = messages.at(-1)?.offset;
           if (firstOffset === undefined || lastOffset === undefined) continue;
+          progress.delivering(group, topic.name, batch.partition);
           try {
-            const records = await Promise.all(messages.map((message) => toConsumedRecord(batch.partition, message)));
-            await unlessAbandoned(whileHeartbeating(handle(records), heartbeat), abandonment.signal);
+            await deliverIsolatingPoison({
+              group,
+              topic: topic.name,
+              partition: batch.partition,
+              records: messages.map((message) => toRawRecord(batch.partition, message)),
+              decode,
+              handle: (records) => unlessAbandoned(whileHeartbeating(handle(records), heartbeat), abandonment.signal),
+              onSetAside,
+              setAside,
+              logger,
+            });
           } catch (error) {
             if (abandonment.signal.aborted) throw error;
-            reportHandlerFailure(logger, error, { group, topic: topic.name, partition: batch.partition, firstOffset, lastOffset });
-            throw new BatchFailedError(error);
+            const failures = (failuresByPartition.get(batch.partition) ?? 0) + 1;
+            failuresByPartition.set(batch.partition, failures);
+            const retryInMs = retryBackoffMs(failures, maxRetryBackoffMs);
+            reportHandlerFailure(logger, error, { group, topic: topic.name, partition: batch.partition, firstOffset, lastOffset }, retryInMs);
+            const resume = pause();
+            const timer = setTimeout(() => {
+              resumeTimers.delete(timer);
+              resume();
+            }, retryInMs);
+            resumeTimers.add(timer);
+            return;
           }
+          failuresByPartition.delete(batch.partition);
           resolveOffset(lastOffset);
           await commitOffsetsIfNecessary(uncommittedOffsets());
+          progress.committed(group, topic.name, batch.partition);
         }
       };
 
@@ -250,6 +295,10 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
         maxBytesPerPartition: FETCH_BYTES_PER_PARTITION,
         maxBytes: FETCH_BYTES,
         heartbeatInterval: HEARTBEAT_INTERVAL_MS,
+      });
+      // A partition that moved to another member in a rebalance is no longer this process's to report as stalled.
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        progress.forget(group, topic.name, new Set(payload.memberAssignment[topicName(topic)] ?? []));
       });
       await consumer.connect();
       try {
@@ -263,13 +312,24 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       // disconnect() lets the chunk in flight finish (kafkajs waits for eachBatch), then leaves the group.
       const disconnect = async (abandon: boolean): Promise<void> => {
         if (abandon) abandonment.abort();
+        for (const timer of resumeTimers) clearTimeout(timer);
+        resumeTimers.clear();
         await consumer.disconnect();
+        progress.forget(group, topic.name);
         openSubscriptions.delete(forClose);
       };
       const forClose = { abandon: () => disconnect(true) };
       openSubscriptions.add(forClose);
       return { stop: () => disconnect(false) };
     },
+
+    async republish(topic: TopicSpec, record: RepublishedRecord): Promise<void> {
+      assertOpen();
+      await producerConnection.connect();
+      await producer.send({ topic: topicName(topic), acks: -1, messages: [{ key: record.key, value: record.value, headers: record.headers }] });
+    },
+
+    stalledPartitions: (olderThanMs) => progress.stalled(olderThanMs),
 
     async ping(): Promise<void> {
       const cluster = async () => {

@@ -1,12 +1,14 @@
 // Pieces both stream log implementations use, so their semantics cannot drift:
 // validation before anything is appended, key-to-partition mapping, schema
-// resolution on read, abandoning a batch at close, and how a failed handler is
-// reported.
+// resolution on read, abandoning a batch at close, setting poison records aside,
+// backing off after retriable failures, and noticing partitions that stopped moving.
 import type { Resolver, Type } from 'avsc';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
-import { isRetriable, validationFailed } from '../../errors.js';
+import { AppError, isRetriable, validationFailed } from '../../errors.js';
+import { systemScope } from '../../tenancy.js';
 import { invalidPaths } from '../avro.js';
-import type { OutgoingRecord, TopicSpec } from './stream-log.js';
+import { describeFailure, type RawStreamRecord, type SetAsideStore } from '../set-aside.js';
+import type { ConsumedRecord, OutgoingRecord, StalledPartition, SubscribeOptions, TopicSpec } from './stream-log.js';
 
 type LogFn = (fields: Record<string, unknown>, message: string) => void;
 
@@ -52,13 +54,20 @@ export function assertValuesMatchSchema(topic: TopicSpec, type: Type, records: O
  * Decodes values written with any version of the reader's schema that the reader
  * can resolve (backward compatible evolution), so consumers always see the shape
  * of the schema file they were built with. Each writer schema is resolved once.
+ * A failed lookup of the writer schema is retriable (the registry or the database
+ * may be briefly away: setting every record aside then would be wrong); a writer
+ * schema the reader cannot resolve, or a value that does not decode, is not.
  */
 export function createResolvingDecoder<WriterId>(reader: Type, writerSchema: (id: WriterId) => Promise<Type>) {
   const resolvers = new Map<WriterId, Promise<Resolver>>();
+  const lookUp = (writerId: WriterId) =>
+    writerSchema(writerId).catch((error: unknown) => {
+      throw new AppError('unavailable', `the writer schema ${String(writerId)} could not be looked up`, { retriable: true, cause: error });
+    });
   return async (writerId: WriterId, payload: Buffer): Promise<unknown> => {
     let resolver = resolvers.get(writerId);
     if (!resolver) {
-      resolver = writerSchema(writerId).then((writer) => reader.createResolver(writer));
+      resolver = lookUp(writerId).then((writer) => reader.createResolver(writer));
       resolvers.set(writerId, resolver);
       // A failed lookup (registry briefly down) must not be remembered.
       resolver.catch(() => resolvers.delete(writerId));
@@ -97,17 +106,131 @@ export interface BatchCoordinates {
 }
 
 /**
- * Every failed batch is retried until it succeeds. A non-retriable error will most
- * likely fail again (a poison record): it is logged as an error with the record
- * coordinates so an operator can find it; parking such records is not built yet.
+ * A batch that failed with a retriable error (or whose set-aside store failed) is
+ * redelivered after a back-off: logged as a warning with its coordinates and cause.
+ * A non-retriable error never comes here: its record is set aside instead.
  */
-export function reportHandlerFailure(logger: StreamLogLogger, error: unknown, batch: BatchCoordinates): void {
-  const fields = { ...batch, err: error };
-  if (isRetriable(error)) {
-    logger.warn(fields, 'stream batch handler failed; the batch will be redelivered');
-  } else {
-    logger.error(fields, 'stream batch handler failed with a non-retriable error; the batch stays uncommitted and will be redelivered until it succeeds');
+export function reportHandlerFailure(logger: StreamLogLogger, error: unknown, batch: BatchCoordinates, retryInMs: number): void {
+  logger.warn({ ...batch, retryInMs, err: error }, 'stream batch handler failed; the partition backs off and the batch will be redelivered');
+}
+
+/** Doubles from 100 ms after each consecutive failure of a partition, up to `cap`. */
+export function retryBackoffMs(consecutiveFailures: number, cap: number): number {
+  return Math.min(cap, 100 * 2 ** Math.max(0, consecutiveFailures - 1));
+}
+
+export interface PartitionBatch<Value> {
+  group: string;
+  topic: string;
+  partition: number;
+  records: RawStreamRecord[];
+  decode: (record: RawStreamRecord) => Promise<Value>;
+  /** The subscription's handler, wrapped as the implementation needs (abandonment, heartbeats). */
+  handle: (batch: ConsumedRecord<Value>[]) => Promise<void>;
+  onSetAside?: SubscribeOptions<Value>['onSetAside'];
+  setAside: SetAsideStore;
+  logger: StreamLogLogger;
+}
+
+const settingAside = systemScope('set-aside-stream-records');
+
+/**
+ * Hands a partition's batch to its handler so that no record can stall the
+ * partition. A record that cannot be decoded with a non-retriable error is set
+ * aside before the handler sees the batch. When the handler fails with an error
+ * retrying cannot cure, the batch is split in halves and each half handled again,
+ * down to the single record that fails, which is set aside (with the error, its
+ * coordinates and its bytes) while the records around it are handled: a poison
+ * record among n costs about 2·log2(n) more handler calls. Resolves once every
+ * record is handled or set aside, so the whole batch may be committed. Rejects
+ * with a retriable error (or BatchAbandonedError): nothing of the batch may be
+ * committed, and the records already handled come again (handlers deduplicate).
+ */
+export async function deliverIsolatingPoison<Value>(batch: PartitionBatch<Value>): Promise<void> {
+  const decoded: { raw: RawStreamRecord; record: ConsumedRecord<Value> }[] = [];
+  for (const raw of batch.records) {
+    let value: Value;
+    try {
+      value = await batch.decode(raw);
+    } catch (error) {
+      if (isRetriable(error)) throw error;
+      await setAside(batch, raw, undefined, error);
+      continue;
+    }
+    decoded.push({ raw, record: { topic: batch.topic, partition: raw.partition, offset: raw.offset, key: raw.key, value, headers: raw.headers } });
   }
+  await handleIsolating(batch, decoded);
+}
+
+async function handleIsolating<Value>(batch: PartitionBatch<Value>, items: { raw: RawStreamRecord; record: ConsumedRecord<Value> }[]): Promise<void> {
+  if (items.length === 0) return;
+  try {
+    await batch.handle(items.map((item) => item.record));
+    return;
+  } catch (error) {
+    if (error instanceof BatchAbandonedError || isRetriable(error)) throw error;
+    const [only] = items;
+    if (only && items.length === 1) {
+      await setAside(batch, only.raw, only.record, error);
+      return;
+    }
+  }
+  const middle = Math.ceil(items.length / 2);
+  await handleIsolating(batch, items.slice(0, middle));
+  await handleIsolating(batch, items.slice(middle));
+}
+
+async function setAside<Value>(batch: PartitionBatch<Value>, raw: RawStreamRecord, record: ConsumedRecord<Value> | undefined, error: unknown): Promise<void> {
+  const { group, topic, logger } = batch;
+  const failure = describeFailure(error);
+  await batch.setAside.add(settingAside, { ...raw, group, topic, ...failure });
+  // Coordinates and the error only: a value can hold secrets.
+  logger.error(
+    { group, topic, partition: raw.partition, offset: raw.offset, errorCode: failure.errorCode, err: error },
+    'stream record set aside: its handler failed with an error retrying cannot cure; the partition goes on',
+  );
+  if (!record || !batch.onSetAside) return;
+  try {
+    await batch.onSetAside(record, error);
+  } catch (hookError) {
+    // A retriable failure redelivers the batch (setting aside again changes nothing); any other is only reported.
+    if (hookError instanceof BatchAbandonedError || isRetriable(hookError)) throw hookError;
+    logger.error({ group, topic, partition: raw.partition, offset: raw.offset, err: hookError }, 'the set-aside hook of a stream processor failed');
+  }
+}
+
+/**
+ * Remembers, per consumer group and partition, since when records have been
+ * handed over without the group's committed offset moving. A partition that
+ * commits is forgotten; one that keeps failing (or whose handler hangs) ages.
+ */
+export function createProgressTracker(now: () => number = Date.now) {
+  const waitingSince = new Map<string, { group: string; topic: string; partition: number; since: number }>();
+  const keyOf = (group: string, topic: string, partition: number) => JSON.stringify([group, topic, partition]);
+  return {
+    delivering(group: string, topic: string, partition: number): void {
+      const key = keyOf(group, topic, partition);
+      if (!waitingSince.has(key)) waitingSince.set(key, { group, topic, partition, since: now() });
+    },
+    committed(group: string, topic: string, partition: number): void {
+      waitingSince.delete(keyOf(group, topic, partition));
+    },
+    /**
+     * The subscription ended, or (given the partitions it still holds) lost some in
+     * a rebalance: the records waiting there are no longer its own.
+     */
+    forget(group: string, topic: string, keeping: ReadonlySet<number> = new Set()): void {
+      for (const [key, entry] of waitingSince) {
+        if (entry.group === group && entry.topic === topic && !keeping.has(entry.partition)) waitingSince.delete(key);
+      }
+    },
+    stalled(olderThanMs: number): StalledPartition[] {
+      const current = now();
+      return [...waitingSince.values()]
+        .filter((entry) => current - entry.since >= olderThanMs)
+        .map(({ group, topic, partition, since }) => ({ group, topic, partition, stalledForMs: current - since }));
+    },
+  };
 }
 
 export function chunk<Item>(items: Item[], size: number): Item[][] {

@@ -5,12 +5,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.js';
+import { systemScope } from '../../tenancy.js';
+import type { SetAsideStore } from '../set-aside.js';
 import { partitionForKey, type StreamLogLogger } from './shared.js';
 import type { ConsumedRecord, OutgoingRecord, StreamLog, Subscription, TopicSpec } from './stream-log.js';
 
 export interface StreamLogHarness {
   /** Partition count the logs of this harness create topics with. */
   partitions: number;
+  /** The store the logs of this harness set poison records aside in. */
+  setAside: SetAsideStore;
   /** A log on the shared backend, as a freshly started process would open it. */
   open(logger?: StreamLogLogger): Promise<StreamLog>;
   /** A log whose backing services cannot be reached. */
@@ -97,11 +101,34 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
       await log.ensureTopics([topic]);
       return { log, topic };
     }
-    async function subscribe(log: StreamLog, group: string, topic: TopicSpec, handle: (batch: ConsumedRecord<TestEvent>[]) => Promise<void>, maxBatchSize?: number) {
-      const subscription = await log.subscribe<TestEvent>({ group, topic, handle, maxBatchSize });
+    async function subscribe(
+      log: StreamLog,
+      group: string,
+      topic: TopicSpec,
+      handle: (batch: ConsumedRecord<TestEvent>[]) => Promise<void>,
+      maxBatchSize?: number,
+      onSetAside?: (record: ConsumedRecord<TestEvent>, error: unknown) => Promise<void>,
+    ) {
+      const subscription = await log.subscribe<TestEvent>({ group, topic, handle, maxBatchSize, onSetAside });
       subscriptions.push(subscription);
       return subscription;
     }
+    const setAsideOf = async (group: string) =>
+      (await harness.setAside.list(systemScope('replay-set-aside-records'), { includeReplayed: true })).filter((record) => record.group === group);
+    /**
+     * Two keys whose records land in different partitions, the second in a later
+     * one: a log that polls partitions in order and stops at a failing one would
+     * never reach it.
+     */
+    const keysInTwoPartitions = (): [string, string] => {
+      const first = 'org-stalled';
+      const second = ['org-flowing-1', 'org-flowing-2', 'org-flowing-3', 'org-flowing-4', 'org-flowing-5'].find(
+        (key) => partitionForKey(key, harness.partitions) > partitionForKey(first, harness.partitions),
+      );
+      if (!second) throw new Error('no key in a later partition');
+      return [first, second];
+    };
+
     /**
      * Publishes a marker record with `key`, subscribes `group` and answers what the
      * group received up to the marker. The marker follows every earlier record of
@@ -175,7 +202,7 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
       expect(new Set(received.records().map((r) => r.partition)).size).toBeGreaterThan(1);
     });
 
-    it('redelivers a batch whose handler threw, retriable or not, and commits it only once the handler succeeded', async () => {
+    it('redelivers a batch whose handler threw a retriable error after a back-off, logging the cause, and commits it only once the handler succeeded', async () => {
       const recorded = recordingLogger();
       const { log, topic } = await openWithTopic(recorded.logger);
       const key = 'org-retry';
@@ -184,10 +211,7 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
 
       const group = unique('group');
       const attempts: ConsumedRecord<TestEvent>[][] = [];
-      const failures = [
-        new AppError('unprocessable', 'permanent failure', { retriable: false }),
-        new AppError('unavailable', 'dependency down', { retriable: true }),
-      ];
+      const failures = [new AppError('unavailable', 'dependency down', { retriable: true }), Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })];
       const succeeded = collector();
       const subscription = await subscribe(log, group, topic, async (batch) => {
         attempts.push(batch);
@@ -201,12 +225,121 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
       expect(attempts.slice(0, 3).map((batch) => batch[0]?.offset)).toEqual(Array(3).fill(attempts[0]?.[0]?.offset));
       expect(succeeded.records().map((r) => r.value.event_id)).toEqual(published.map((e) => e.event_id));
       const failureLogs = recorded.entries.filter((entry) => entry.message.startsWith('stream batch handler failed'));
-      expect(failureLogs.map((entry) => entry.level)).toEqual(['error', 'warn']);
+      expect(failureLogs.map((entry) => entry.level)).toEqual(['warn', 'warn']);
       expect(failureLogs[0]?.fields).toMatchObject({ group, topic: topic.name, partition: partitionForKey(key, harness.partitions), firstOffset: attempts[0]?.[0]?.offset });
+      expect(failureLogs.map((entry) => entry.fields.err)).toEqual([expect.objectContaining({ message: 'dependency down' }), expect.objectContaining({ code: 'ECONNREFUSED' })]);
+      // The back-off doubles: the second wait is longer than the first.
+      expect(failureLogs.map((entry) => entry.fields.retryInMs)).toEqual([100, 200]);
+      expect(await setAsideOf(group)).toEqual([]);
 
       await subscription.stop();
       const afterRestart = await deliveredUpToMarker(log, group, topic, key);
       expect(afterRestart.map(sequenceOf)).toEqual([1_000]);
+    });
+
+    it('sets aside the one record whose handler fails with a non-retriable error, handles the rest of its batch and goes on', async () => {
+      const recorded = recordingLogger();
+      const { log, topic } = await openWithTopic(recorded.logger);
+      const key = 'org-poison';
+      const published = [0, 1, 2, 3, 4, 5, 6].map((sequence) => event(key, sequence));
+      const poison = published[4]!;
+      await log.publish(topic, published.map((value) => ({ key, value, headers: { 'trace-id': `t-${value.event_id}` } })));
+
+      const group = unique('group');
+      const handled = collector();
+      const hooked: { record: ConsumedRecord<TestEvent>; error: unknown }[] = [];
+      const subscription = await subscribe(
+        log,
+        group,
+        topic,
+        async (batch) => {
+          if (batch.some((record) => record.value.event_id === poison.event_id)) throw new AppError('unprocessable', 'the record cannot be applied', { retriable: false });
+          await handled.handle(batch);
+        },
+        undefined,
+        async (record, error) => void hooked.push({ record, error }),
+      );
+      await vi.waitFor(() => expect(handled.records()).toHaveLength(published.length - 1), DELIVERY_TIMEOUT);
+
+      expect(handled.records().map((r) => r.value.event_id)).toEqual(published.filter((e) => e !== poison).map((e) => e.event_id));
+      const [setAside, ...others] = await setAsideOf(group);
+      expect(others).toEqual([]);
+      const poisonOffset = hooked[0]?.record.offset;
+      expect(setAside).toMatchObject({
+        topic: topic.name,
+        partition: partitionForKey(key, harness.partitions),
+        offset: poisonOffset,
+        key,
+        headers: { 'trace-id': `t-${poison.event_id}` },
+        errorCode: 'unprocessable',
+        errorMessage: 'the record cannot be applied',
+        replayedAt: null,
+      });
+      expect(setAside?.value.length).toBeGreaterThan(0);
+      expect(hooked).toHaveLength(1);
+      expect(hooked[0]?.record.value).toEqual(poison);
+      expect(hooked[0]?.error).toMatchObject({ code: 'unprocessable' });
+      const setAsideLogs = recorded.entries.filter((entry) => entry.message.startsWith('stream record set aside'));
+      expect(setAsideLogs.map((entry) => entry.level)).toEqual(['error']);
+      expect(setAsideLogs[0]?.fields).toMatchObject({ group, topic: topic.name, partition: setAside?.partition, offset: poisonOffset });
+      // Coordinates and the error, never the value.
+      expect(JSON.stringify(recorded.entries.map((entry) => entry.fields), (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(poison.event_id);
+
+      // Everything was committed: a restarted group sees only what comes after.
+      await subscription.stop();
+      expect((await deliveredUpToMarker(log, group, topic, key)).map(sequenceOf)).toEqual([1_000]);
+
+      // Republished byte for byte, it comes again at the end of its partition.
+      await log.republish(topic, { key: setAside!.key, value: setAside!.value, valueSchema: setAside!.valueSchema, headers: setAside!.headers });
+      const replayed = collector();
+      await subscribe(log, unique('group'), topic, replayed.handle);
+      await vi.waitFor(() => expect(replayed.records().filter((r) => r.value.event_id === poison.event_id)).toHaveLength(2), DELIVERY_TIMEOUT);
+      expect(replayed.records().at(-1)).toMatchObject({ key, value: poison, headers: { 'trace-id': `t-${poison.event_id}` } });
+    });
+
+    it('sets a record aside only once when its batch is redelivered after a retriable failure', async () => {
+      const { log, topic } = await openWithTopic();
+      const key = 'org-poison-twice';
+      const published = [0, 1, 2].map((sequence) => event(key, sequence));
+      await log.publish(topic, published.map((value) => ({ key, value })));
+      const group = unique('group');
+      let retriableFailures = 1;
+      const handled = collector();
+      await subscribe(log, group, topic, async (batch) => {
+        if (batch.some((record) => sequenceOf(record) === 0)) throw new Error('a bug in the handler');
+        // After the poison was set aside, the rest fails once with a retriable error: the batch comes again.
+        if (retriableFailures-- > 0) throw new AppError('unavailable', 'dependency down');
+        await handled.handle(batch);
+      });
+      await vi.waitFor(() => expect(handled.records()).toHaveLength(2), DELIVERY_TIMEOUT);
+      expect(handled.records().map(sequenceOf)).toEqual([1, 2]);
+      expect((await setAsideOf(group)).map((record) => [record.errorCode, record.errorMessage])).toEqual([['Error', 'a bug in the handler']]);
+    });
+
+    it('keeps another partition flowing while one partition backs off, and reports the stalled one', async () => {
+      const { log, topic } = await openWithTopic();
+      const [stalledKey, flowingKey] = keysInTwoPartitions();
+      const group = unique('group');
+      let healthy = false;
+      const received = collector();
+      await subscribe(log, group, topic, async (batch) => {
+        if (!healthy && batch.some((record) => record.key === stalledKey)) throw new AppError('unavailable', 'dependency down');
+        await received.handle(batch);
+      });
+      await log.publish(topic, [{ key: stalledKey, value: event(stalledKey, 0) }]);
+      const stalledPartition = partitionForKey(stalledKey, harness.partitions);
+      await vi.waitFor(() => expect(log.stalledPartitions(0).map((p) => [p.group, p.partition])).toEqual([[group, stalledPartition]]), DELIVERY_TIMEOUT);
+
+      const flowing = [0, 1, 2].map((sequence) => event(flowingKey, sequence));
+      await log.publish(topic, flowing.map((value) => ({ key: flowingKey, value })));
+      await vi.waitFor(() => expect(received.records().map((r) => r.value.event_id)).toEqual(flowing.map((e) => e.event_id)), DELIVERY_TIMEOUT);
+      // The flowing partition may be between its handler and its commit for a moment.
+      await vi.waitFor(() => expect(log.stalledPartitions(0).map((p) => p.partition)).toEqual([stalledPartition]), DELIVERY_TIMEOUT);
+      expect(log.stalledPartitions(3_600_000)).toEqual([]);
+
+      healthy = true;
+      await vi.waitFor(() => expect(received.records().filter((r) => r.key === stalledKey)).toHaveLength(1), DELIVERY_TIMEOUT);
+      await vi.waitFor(() => expect(log.stalledPartitions(0)).toEqual([]), DELIVERY_TIMEOUT);
     });
 
     it('redelivers records whose handler was still running when the process went away', async () => {
