@@ -131,7 +131,7 @@ export async function runSentinel(args: string[], env: Record<string, string>): 
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
+  running.set(child, () => child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
