@@ -31,6 +31,8 @@ export interface AccountsDependencies {
   registry: ScopeRegistry;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
+  /** The time refresh rotation and refusal windows are measured by; tests move it instead of sleeping. */
+  clock?: () => Date;
 }
 
 export interface AccountsModule extends CapabilityModule {
@@ -42,7 +44,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
   const { db, config } = deps;
   const passwords = createPasswordHasher(deps.passwordHashing);
   const accessTokens = createAccessTokens({ signingKey: config.tokenSigningKey });
-  const sessions = createSessions({ accessTokens });
+  const sessions = createSessions({ accessTokens, signingKey: config.tokenSigningKey, now: deps.clock });
   const limiter = createRateLimiter({ counters: deps.counters, failClosed: config.rateLimit.failClosed });
   const perSourceAddress = sourceAddressLimit(limiter, config.rateLimit.authPerMinute);
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(perSourceAddress, handler);
