@@ -42,9 +42,10 @@ export interface AccountsModule extends CapabilityModule {
 
 export function createAccountsModule(deps: AccountsDependencies): AccountsModule {
   const { db, config } = deps;
+  const now = deps.clock ?? (() => new Date());
   const passwords = createPasswordHasher(deps.passwordHashing);
   const accessTokens = createAccessTokens({ signingKey: config.tokenSigningKey });
-  const sessions = createSessions({ accessTokens, signingKey: config.tokenSigningKey, now: deps.clock });
+  const sessions = createSessions({ accessTokens, signingKey: config.tokenSigningKey, now });
   const limiter = createRateLimiter({ counters: deps.counters, failClosed: config.rateLimit.failClosed });
   const perSourceAddress = sourceAddressLimit(limiter, config.rateLimit.authPerMinute);
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(perSourceAddress, handler);
@@ -58,10 +59,10 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
       logout: logout({ db, sessions }),
       getMe: getMe({ db }),
-      setActiveOrganization: setActiveOrganization({ db }),
+      setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
     },
-    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute }),
+    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now }),
     limiterState: sourceAddressStateOfUncounted(perSourceAddress),
   };
 }

@@ -49,8 +49,7 @@ export interface Sessions {
   isLive(q: Queryable, claims: AccessClaims): Promise<boolean>;
 }
 
-export function createSessions(deps: { accessTokens: AccessTokens; signingKey: Buffer; now?: () => Date }): Sessions {
-  const clock = deps.now ?? (() => new Date());
+export function createSessions(deps: { accessTokens: AccessTokens; signingKey: Buffer; now: () => Date }): Sessions {
   const successorOf = (refreshToken: string): string =>
     `${REFRESH_TOKEN_PREFIX}${createHmac('sha256', deps.signingKey).update(SUCCESSOR_PURPOSE).update(refreshToken).digest('base64url')}`;
 
@@ -78,13 +77,13 @@ export function createSessions(deps: { accessTokens: AccessTokens; signingKey: B
       const { rows } = await tx.query<{ id: string }>('INSERT INTO sessions (user_id, method) VALUES ($1, $2) RETURNING id', [userId, method]);
       const sessionId = rows[0]!.id;
       const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
-      const issuedAt = clock();
+      const issuedAt = deps.now();
       await storeRefreshToken(tx, refreshToken, sessionId, issuedAt);
       return pairOf(refreshToken, sessionId, userId, issuedAt);
     },
 
     async rotate(tx, refreshToken) {
-      const now = clock();
+      const now = deps.now();
       const presentedHash = secretDigest(refreshToken);
       // The row lock queues concurrent presentations of one token: the first rotates, the others see its rotation.
       const { rows } = await tx.query<{ session_id: string; user_id: string; rotated_at: Date | string | null; successor_hash: Uint8Array | null; usable: boolean }>(
