@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
 import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
+import { KeyFileError, resolveServiceKeys } from './platform/crypto/data-dir-keys.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
 import { runGate, GATE_ERROR } from './gate/gate.js';
@@ -25,17 +26,27 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  let config;
+  let resolved;
   try {
-    config = parseConfig();
+    resolved = resolveServiceKeys(parseConfig());
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof KeyFileError) {
       process.stderr.write(`${error.message}\n`);
       return 2;
     }
     throw error;
   }
+  const { config } = resolved;
   const logger = createLogger(config.logLevel, { role: command });
+  if (resolved.generated.length > 0) {
+    logger.info({ files: resolved.generated }, 'keys generated at first start; they stay in DATA_DIR/keys (production requires TOKEN_SIGNING_KEY and WEBHOOK_SECRET_KEY)');
+  }
+  if (resolved.generatedForExistingData) {
+    logger.warn(
+      { data_dir: config.dataDir },
+      'keys generated for a data directory made with the retired built-in key: access tokens and cursors issued before are refused (sessions go on through a refresh); webhook endpoints created before sign nothing until their secret is rotated (POST /api/v1/webhooks/{id}/rotate), and their deliveries wait until then',
+    );
+  }
   const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
   const platform = await createPlatform(config, logger, progress);
 

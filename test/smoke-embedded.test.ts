@@ -1,6 +1,6 @@
 // The embedded profile as a newcomer runs it (`npm start`): a child process on a
 // fresh DATA_DIR, with no server installed.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,9 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     const { key } = (await created.json()) as { key: string };
     expect((await get(base, '/api/v1/members', key)).status).toBe(200);
 
+    // No key was configured: the first start generated its keys into DATA_DIR, for the owner alone.
+    for (const file of ['token-signing.key', 'secret-box.key']) expect((await stat(path.join(dataDir, 'keys', file))).mode & 0o777, file).toBe(0o600);
+
     // A second process on the same DATA_DIR is refused and leaves the first alone.
     const intruder = await spawnSentinel({ DATA_DIR: dataDir });
     expect(await intruder.exited).not.toBe(0);
@@ -73,13 +76,15 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
 
     expect(await stop(first)).toBe(0);
 
-    // Started again on the same DATA_DIR: the person logs in, the key still works.
+    // Started again on the same DATA_DIR: the person logs in, the key and the earlier token still work.
     const restarted = await startReady({ DATA_DIR: dataDir });
     const login = await post(restarted.base, '/api/v1/auth/login', { email: person.email, password: person.password });
     expect(login.status).toBe(200);
     const { access_token: loginToken } = (await login.json()) as { access_token: string };
     expect(await (await get(restarted.base, '/api/v1/me', loginToken)).json()).toMatchObject({ id, email: person.email });
     expect((await get(restarted.base, '/api/v1/members', key)).status).toBe(200);
+    // The keys were read again, not made anew: the access token issued before the restart still works.
+    expect((await get(restarted.base, '/api/v1/me', signupToken)).status).toBe(200);
     expect(await stop(restarted)).toBe(0);
   });
 
