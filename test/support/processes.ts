@@ -1,6 +1,7 @@
 // Sentinel as a child process, started the way `npm start` starts it (bin/sentinel.js),
 // for the suites that need a real process: signals, exit codes, restarts, locks.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -49,10 +50,12 @@ export interface SentinelProcess {
  */
 export async function spawnSentinel(env: Record<string, string>, role = 'all'): Promise<SentinelProcess> {
   const port = env.PORT ?? String(await freePort());
+  // Without a DATA_DIR of its own it would keep generated keys in the checkout's data/: it gets keys instead.
+  const keys = env.DATA_DIR === undefined ? { TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'), WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') } : {};
   let output = '';
   const child = spawn(process.execPath, ['bin/sentinel.js', role], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...keys, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
