@@ -54,7 +54,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
     name: 'accounts',
     handlers: {
       signup: authRoute(signup({ db, passwords, sessions })),
-      login: authRoute(login({ db, passwords, sessions })),
+      login: authRoute(login({ db, passwords, sessions, now })),
       refreshSession: authRoute(refreshSession({ db, sessions })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
       logout: logout({ db, sessions }),
