@@ -8,8 +8,8 @@ const orgIdCasts = ['TSAsExpression', 'TSTypeAssertion'].map((node) => ({
   selector: `${node}[typeAnnotation.typeName.name='OrgId']`,
   message: 'An OrgId comes from services/platform/tenancy.ts (a membership, or a claim under a system scope), never from a cast.',
 }));
-// One audit service: only services/platform/audit/ writes or reads the trail's table.
-const auditTable = ['Literal[value=/identity_audit_events/]', 'TemplateElement[value.raw=/identity_audit_events/]'].map((selector) => ({
+// One audit service: only services/platform/audit/ writes or reads the trail's tables (its events and its refusal counts).
+const auditTable = ['Literal[value=/identity_audit_events|identity_refusal_windows/]', 'TemplateElement[value.raw=/identity_audit_events|identity_refusal_windows/]'].map((selector) => ({
   selector,
   message: 'The audit trail is written and read through services/platform/audit/ only.',
 }));

@@ -6,7 +6,8 @@
 // `sentinel --version` prints this package's version and the Node.js it runs on.
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
-import { ConfigError, gateEnvironment, parseConfig, type Config } from './platform/config.js';
+import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
+import { KeyFileError, resolveServiceKeys, type ResolvedKeys } from './platform/crypto/data-dir-keys.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
 import { runGate, GATE_ERROR } from './gate/gate.js';
@@ -28,9 +29,19 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
-  const config = configOrExplain();
-  if (!config) return 2;
+  const resolved = configOrExplain();
+  if (!resolved) return 2;
+  const { config } = resolved;
   const logger = createLogger(config.logLevel, { role: command });
+  if (resolved.generated.length > 0) {
+    logger.info({ files: resolved.generated }, 'keys generated at first start; they stay in DATA_DIR/keys (production requires TOKEN_SIGNING_KEY and WEBHOOK_SECRET_KEY)');
+  }
+  if (resolved.generatedForExistingData) {
+    logger.warn(
+      { data_dir: config.dataDir },
+      'keys generated for a data directory made with the retired built-in key: access tokens and cursors issued before are refused (sessions go on through a refresh); webhook endpoints created before sign nothing until their secret is rotated (POST /api/v1/webhooks/{id}/rotate), and their deliveries wait until then',
+    );
+  }
   const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
   const platform = await createPlatform(config, logger, progress);
 
@@ -65,12 +76,15 @@ async function main(argv: string[]): Promise<number> {
   return drain([...(api ? [api] : []), ...background.reverse()], platform, config.shutdownGraceMs, logger);
 }
 
-/** The configuration, or undefined after explaining on stderr what is wrong with it. */
-function configOrExplain(): Config | undefined {
+/**
+ * The configuration with its keys (generated into DATA_DIR on an embedded first start),
+ * or undefined after explaining on stderr what is wrong with it.
+ */
+function configOrExplain(): ResolvedKeys | undefined {
   try {
-    return parseConfig();
+    return resolveServiceKeys(parseConfig());
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError || error instanceof KeyFileError)) throw error;
     process.stderr.write(`${error.message}\n`);
     return undefined;
   }
@@ -83,7 +97,7 @@ async function setAside(argv: string[]): Promise<number> {
     process.stderr.write(`${setAsideUsage}\n`);
     return 2;
   }
-  const config = configOrExplain();
+  const config = configOrExplain()?.config;
   if (!config) return 2;
   // stdout carries the command's answer; log lines go to stderr.
   const platform = await createPlatform(config, createLogger(config.logLevel, { role: 'set-aside' }, process.stderr));

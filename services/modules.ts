@@ -32,6 +32,8 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
+  /** Refresh rotation's grace and refusal windows are tested by moving this clock. */
+  clock?: () => Date;
 }
 
 export interface Modules {
@@ -45,7 +47,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const { config, db, logger } = platform;
   const registry = overrides.scopeRegistry ?? scopeRegistry;
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
-  const accounts = createAccountsModule({ db, counters: platform.counters, config, registry, passwordHashing: overrides.passwordHashing });
+  const accounts = createAccountsModule({ db, counters: platform.counters, config, registry, passwordHashing: overrides.passwordHashing, clock: overrides.clock });
   const list = [
     createHealthModule({ readiness: platform.readiness }),
     accounts,

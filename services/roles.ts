@@ -3,6 +3,7 @@
 // Each role takes its part of every module: handlers, processors or workers.
 import type { Platform } from './composition.js';
 import { createModules, handlersOf, processorsOf, workersOf } from './modules.js';
+import { closeDueRefusalWindows } from './platform/audit/identity-trail.js';
 import { buildApp } from './platform/http/app.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createPeriodicWorker, type Worker } from './platform/jobs.js';
@@ -62,7 +63,7 @@ export async function startWorkers(platform: Platform): Promise<RunningRole> {
     soleProcess: platform.db.kind === 'embedded',
   });
   registry.start();
-  const workers = [...workersOf(createModules(platform).list, registry), idempotencyPruner(platform)];
+  const workers = [...workersOf(createModules(platform).list, registry), idempotencyPruner(platform), refusalWindowCloser(platform)];
   for (const worker of workers) worker.start();
   return {
     async stop() {
@@ -83,6 +84,26 @@ function idempotencyPruner({ db, logger }: Platform): Worker {
     run: async () => {
       const pruned = await idempotency.pruneExpired(scope);
       if (pruned > 0) log.info({ pruned }, 'expired idempotency records deleted');
+    },
+  });
+}
+
+/**
+ * Appends the count of each closed refusal window to its organization's trail, so a
+ * key refused a hundred times and then never again still shows its count within a
+ * minute of the window's close. A full batch means more are due: the next runs at once.
+ */
+function refusalWindowCloser({ db, logger }: Platform): Worker {
+  const log = logger.child({ component: 'refusal-window-closer' });
+  const scope = systemScope('close-refusal-windows');
+  const batch = 500;
+  return createPeriodicWorker({
+    logger: log,
+    intervalMs: 60_000,
+    run: async () => {
+      let closed: number;
+      do closed = await closeDueRefusalWindows(db, scope, new Date(), batch);
+      while (closed === batch);
     },
   });
 }

@@ -12,6 +12,7 @@ import { createPlatform, type Platform } from '../services/composition.js';
 import { buildApp } from '../services/platform/http/app.js';
 import { createModules, handlersOf } from '../services/modules.js';
 import { parseConfig } from '../services/platform/config.js';
+import { resolveServiceKeys } from '../services/platform/crypto/data-dir-keys.js';
 import { AppError } from '../services/platform/errors.js';
 import { createLogger } from '../services/platform/logger.js';
 import { topics } from '../services/platform/streams/topics.js';
@@ -25,7 +26,11 @@ async function postgresAndKafka() {
   const database = await freshPostgres();
   const topicPrefix = `sentinel-stalled-${randomBytes(4).toString('hex')}.`;
   return {
-    env: { DATABASE_URL: database.url!, KAFKA_BROKERS: testServices.kafkaBrokers.join(','), SCHEMA_REGISTRY_URL: testServices.schemaRegistryUrl, TOPIC_PREFIX: topicPrefix },
+    env: { DATABASE_URL: database.url!, KAFKA_BROKERS: testServices.kafkaBrokers.join(','), SCHEMA_REGISTRY_URL: testServices.schemaRegistryUrl, TOPIC_PREFIX: topicPrefix,
+      // Configured, so nothing is generated into the checkout's DATA_DIR.
+      TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+    },
     async dispose() {
       await database.drop();
       const admin = new Kafka({ clientId: 'stalled-test-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
@@ -56,7 +61,7 @@ describe.each([
   it('answers 503 naming stream_processors while a partition is held back, and 200 once it commits again', async () => {
     const deployment = await create();
     dispose = deployment.dispose;
-    const config = parseConfig({ NODE_ENV: 'test', STREAM_STALLED_AFTER_MS: String(STALLED_AFTER_MS), ...deployment.env });
+    const { config } = resolveServiceKeys(parseConfig({ NODE_ENV: 'test', STREAM_STALLED_AFTER_MS: String(STALLED_AFTER_MS), ...deployment.env }));
     platform = await createPlatform(config, createLogger('silent'));
     const modules = createModules(platform);
     const app = await buildApp({ logger: platform.logger, handlers: handlersOf(modules.list), guard: async () => ({}) as never, limiterState: modules.limiterState, trustedProxies: [] });

@@ -8,6 +8,7 @@ import { createModules, handlersOf } from '../services/modules.js';
 import { connectClickHouse } from '../services/platform/analytics/clickhouse-client.js';
 import { chsql, identifier } from '../services/platform/analytics/clickhouse-sql.js';
 import { parseConfig } from '../services/platform/config.js';
+import { resolveServiceKeys } from '../services/platform/crypto/data-dir-keys.js';
 import { createLogger } from '../services/platform/logger.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { apiClient } from './support/http-client.js';
@@ -39,7 +40,7 @@ describe('GET /ready on the full profile', () => {
     redisPort = await freePort();
     redis = startRedis();
     database = await freshPostgres();
-    const config = parseConfig({
+    const { config } = resolveServiceKeys(parseConfig({
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
       KAFKA_BROKERS: testServices.kafkaBrokers.join(','),
@@ -48,7 +49,10 @@ describe('GET /ready on the full profile', () => {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       TOPIC_PREFIX: topicPrefix,
       CLICKHOUSE_DATABASE: clickhouseDatabase,
-    });
+      // Configured, so nothing is generated into the checkout's DATA_DIR.
+      TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+    }));
     platform = await createPlatform(config, createLogger('silent'));
     const modules = createModules(platform);
     app = await buildApp({ logger: platform.logger, handlers: handlersOf(modules.list), guard: async () => ({}) as never, limiterState: modules.limiterState, trustedProxies: [] });

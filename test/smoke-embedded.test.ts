@@ -1,6 +1,7 @@
 // The embedded profile as a newcomer runs it (`npm start`): a child process on a
 // fresh DATA_DIR, with no server installed.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -38,12 +39,11 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     expect(await missing.text()).toBe('{"error":"not found","code":"not_found"}');
 
     expect(output()).toContain(`listening on ${base}`);
-    // A first start says what it is doing, in this order, from before the sources are even compiled.
-    const said = output()
-      .split('\n')
-      .filter((line) => line.startsWith('sentinel: '))
-      .map((line) => line.replace(/ \(.*\)$/, '').replace(/ on http:\S+$/, '').replace(/ in \S+$/, ''));
-    expect(said).toEqual(['sentinel: loading', 'sentinel: preparing the embedded database', 'sentinel: listening', 'sentinel: migrating the database', 'sentinel: database migrated', 'sentinel: ready']);
+    // A first start says what it is doing, in this order, from before the sources are even compiled,
+    // exactly as the README shows it (but for the data directory and the address).
+    const placeless = (line: string) => line.replace(/ in \S+ \(/, ' in DATA_DIR (').replace(/ on http:\S+$/, ' on ADDRESS');
+    const said = output().split('\n').filter((line) => line.startsWith('sentinel: ')).map(placeless);
+    expect(said).toEqual(readmeFirstStart().map(placeless));
     // Every stdout line is a structured JSON log line carrying the request id where there is one;
     // the request's lines may still be in the pipe when the response has arrived.
     await vi.waitFor(() => {
@@ -65,6 +65,9 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     const { key } = (await created.json()) as { key: string };
     expect((await get(base, '/api/v1/members', key)).status).toBe(200);
 
+    // No key was configured: the first start generated its keys into DATA_DIR, for the owner alone.
+    for (const file of ['token-signing.key', 'secret-box.key']) expect((await stat(path.join(dataDir, 'keys', file))).mode & 0o777, file).toBe(0o600);
+
     // A second process on the same DATA_DIR is refused and leaves the first alone.
     const intruder = await spawnSentinel({ DATA_DIR: dataDir });
     expect(await intruder.exited).not.toBe(0);
@@ -73,13 +76,15 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
 
     expect(await stop(first)).toBe(0);
 
-    // Started again on the same DATA_DIR: the person logs in, the key still works.
+    // Started again on the same DATA_DIR: the person logs in, the key and the earlier token still work.
     const restarted = await startReady({ DATA_DIR: dataDir });
     const login = await post(restarted.base, '/api/v1/auth/login', { email: person.email, password: person.password });
     expect(login.status).toBe(200);
     const { access_token: loginToken } = (await login.json()) as { access_token: string };
     expect(await (await get(restarted.base, '/api/v1/me', loginToken)).json()).toMatchObject({ id, email: person.email });
     expect((await get(restarted.base, '/api/v1/members', key)).status).toBe(200);
+    // The keys were read again, not made anew: the access token issued before the restart still works.
+    expect((await get(restarted.base, '/api/v1/me', signupToken)).status).toBe(200);
     expect(await stop(restarted)).toBe(0);
   });
 
@@ -109,6 +114,14 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     expect(await exitCode, sentinel.output().split('\n').slice(-15).join('\n')).toBe(0);
   });
 });
+
+/** The lines the README shows a first start printing. */
+function readmeFirstStart(): string[] {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const block = /a first start on a fresh `\.\/data` prints:\n\n```text\n([\s\S]*?)```/.exec(readme);
+  if (!block) throw new Error('README.md no longer shows what a first start prints');
+  return block[1]!.trimEnd().split('\n');
+}
 
 function post(base: string, urlPath: string, body: unknown, token?: string, requestId?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

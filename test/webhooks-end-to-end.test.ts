@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../services/composition.js';
 import { parseConfig } from '../services/platform/config.js';
+import { resolveServiceKeys } from '../services/platform/crypto/data-dir-keys.js';
 import type { OrgId } from '../services/platform/db/database.js';
 import { asOrgId } from './support/org-ids.js';
 import { createLogger } from '../services/platform/logger.js';
@@ -85,7 +86,8 @@ describe.each(profiles)('webhooks end to end on the $name profile', ({ full }) =
     receiver = await startTestReceiver(certificates);
     verifyAsDocumented = await documentedVerifier(dir);
     database = full ? await freshPostgres() : undefined;
-    const config = parseConfig({
+    // As `sentinel` starts: the keys it is not given are generated into DATA_DIR.
+    const { config } = resolveServiceKeys(parseConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PORT: '0',
@@ -93,7 +95,7 @@ describe.each(profiles)('webhooks end to end on the $name profile', ({ full }) =
       WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true',
       WEBHOOK_CA_FILE: path.join(dir, 'receiver-ca.pem'),
       ...(full ? { DATABASE_URL: database!.url, KAFKA_BROKERS: testServices.kafkaBrokers.join(','), SCHEMA_REGISTRY_URL: testServices.schemaRegistryUrl, TOPIC_PREFIX: topicPrefix } : {}),
-    });
+    }));
     platform = await createPlatform(config, createLogger('silent'));
     const apiRole = await startApi(platform);
     base = apiRole.address;

@@ -17,7 +17,8 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
-  issue(claims: Omit<AccessClaims, 'expiresAt'>): { token: string; expiresIn: number };
+  /** issuedAtMs (default now) fixes the token: the same claims issued at the same second give the same token. */
+  issue(claims: Omit<AccessClaims, 'expiresAt'>, issuedAtMs?: number): { token: string; expiresIn: number };
   /** The claims of an authentic, unexpired token; undefined for anything else. */
   verify(token: string): AccessClaims | undefined;
 }
@@ -28,8 +29,8 @@ export function createAccessTokens(deps: { signingKey: Buffer; now?: () => numbe
   const sign = (payload: string): Buffer => createHmac('sha256', deps.signingKey).update(PURPOSE).update(payload).digest();
 
   return {
-    issue({ sessionId, userId }) {
-      const expiresAt = Math.floor(now() / 1000) + ttlSeconds;
+    issue({ sessionId, userId }, issuedAtMs = now()) {
+      const expiresAt = Math.floor(issuedAtMs / 1000) + ttlSeconds;
       const payload = Buffer.from(JSON.stringify({ sid: sessionId, sub: userId, exp: expiresAt })).toString('base64url');
       return { token: `v1.${payload}.${sign(payload).toString('base64url')}`, expiresIn: ttlSeconds };
     },

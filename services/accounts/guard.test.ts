@@ -1,8 +1,10 @@
 // The request guard end to end: credential defects, the acting organization,
 // X-Expected-Organization, refusals and their audit records.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp, type TestApp, type TestPerson } from '../../test/support/test-app.js';
+import { closeDueRefusalWindows, REFUSAL_WINDOW_MS } from '../platform/audit/identity-trail.js';
+import { systemScope } from '../platform/tenancy.js';
 import { createAccessTokens } from './access-tokens.js';
 
 const UNAUTHORIZED = '{"error":"authentication required","code":"unauthorized"}';
@@ -18,7 +20,12 @@ const auditActions = async (t: TestApp, reader: TestPerson, query = ''): Promise
 const limiterCountOf = (response: { headers: Record<string, unknown> }) => ({ limit: response.headers['ratelimit-limit'], remaining: response.headers['ratelimit-remaining'] });
 
 describe.each(testProfiles)('request guard ($profile)', (profile) => {
-  const t = useTestApp(profile);
+  // A test that closes refusal windows pins the clock; none sleeps.
+  let pinnedNow: number | undefined;
+  const t = useTestApp({ ...profile, clock: () => new Date(pinnedNow ?? Date.now()) });
+  afterEach(() => {
+    pinnedNow = undefined;
+  });
 
   describe('credential defects', () => {
     it('answers every one with the same 401 status, byte-identical body and the source address\'s limiter state', async () => {
@@ -85,6 +92,34 @@ describe.each(testProfiles)('request guard ($profile)', (profile) => {
       const before = await countAll();
       await t.current.call('GET', '/api/v1/members', { token: `snk_live_${randomBytes(32).toString('base64url')}` });
       expect(await countAll()).toBe(before);
+    });
+
+    it('records a refused key presented a hundred times as one row at once and one count when its window closes', async () => {
+      const [tenant, other] = await t.current.twoTenants();
+      const revoked = await t.current.apiKey(tenant.owner, ['members:read']);
+      await t.current.call('DELETE', `/api/v1/api-keys/${revoked.id}`, { token: tenant.owner.token });
+      pinnedNow = Date.now();
+      const openedAt = pinnedNow;
+
+      const answers = await Promise.all(Array.from({ length: 100 }, () => t.current.call('GET', '/api/v1/members', { token: revoked.key })));
+      expect(answers.every((answer) => answer.status === 401 && answer.raw === UNAUTHORIZED)).toBe(true);
+      const closesAt = new Date(openedAt + REFUSAL_WINDOW_MS).toISOString();
+      const atOnce = await auditActions(t.current, tenant.owner, '?action=api_key.refused');
+      expect(atOnce).toHaveLength(1);
+      expect(atOnce[0]).toMatchObject({ actor: { kind: 'api_key', id: revoked.id }, detail: { reason: 'revoked', repeats_counted_until: closesAt } });
+
+      // What the workers role runs every minute: nothing is due before the window closes.
+      const scope = systemScope('close-refusal-windows');
+      await closeDueRefusalWindows(t.current.db, scope, new Date(openedAt + REFUSAL_WINDOW_MS - 1), 500);
+      expect(await auditActions(t.current, tenant.owner, '?action=api_key.refused')).toHaveLength(1);
+      await closeDueRefusalWindows(t.current.db, scope, new Date(openedAt + REFUSAL_WINDOW_MS), 500);
+      const [summary, first] = await auditActions(t.current, tenant.owner, '?action=api_key.refused');
+      expect(first).toEqual(atOnce[0]);
+      expect(summary).toMatchObject({
+        actor: { kind: 'api_key', id: revoked.id },
+        detail: { reason: 'revoked', window_summary: { refusals: 100, opened_at: new Date(openedAt).toISOString(), closed_at: closesAt, source_ips: ['127.0.0.1'] } },
+      });
+      expect(await auditActions(t.current, other.owner, '?action=api_key.refused')).toEqual([]);
     });
   });
 

@@ -9,7 +9,7 @@ import { AppError, conflict, unauthorized, withHeaders } from '../platform/error
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
 import { resolveActingMembership } from '../organizations/index.js';
 import type { AccessTokens } from './access-tokens.js';
-import { originOfRequest, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
+import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeAudited } from '../platform/authorization/authorize-request.js';
 import { effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import { credentialOf, type Principal } from '../platform/principal.js';
@@ -25,6 +25,8 @@ export interface GuardDependencies {
   registry: ScopeRegistry;
   /** Requests per minute per credential: per API key, per person for sessions. */
   perMinute: number;
+  /** The time refusal windows are measured by. */
+  now: () => Date;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,1024})$/i;
@@ -50,7 +52,8 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     if (!stored) return refuse(log, 'unknown api key');
     if (stored.state !== 'usable') {
       // A known key still in use after revocation or expiry is worth an owner's attention: audit it in its organization.
-      await recordIdentityEvent(deps.db, stored.orgId, origin, { actor: { apiKeyId: stored.id }, action: 'api_key.refused', detail: { reason: stored.state } });
+      // Counted per window, not written per request: presenting the key again costs a caller nothing.
+      await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { apiKeyId: stored.id }, subject: stored.id, action: 'api_key.refused', detail: { reason: stored.state } }, deps.now());
       return refuse(log, `api key ${stored.state}`);
     }
     if (stored.lastUseStale) await touchLastUsed(deps.db, stored.orgId, stored.id);

@@ -31,6 +31,8 @@ export interface AccountsDependencies {
   registry: ScopeRegistry;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
+  /** The time refresh rotation and refusal windows are measured by; tests move it instead of sleeping. */
+  clock?: () => Date;
 }
 
 export interface AccountsModule extends CapabilityModule {
@@ -40,9 +42,10 @@ export interface AccountsModule extends CapabilityModule {
 
 export function createAccountsModule(deps: AccountsDependencies): AccountsModule {
   const { db, config } = deps;
+  const now = deps.clock ?? (() => new Date());
   const passwords = createPasswordHasher(deps.passwordHashing);
   const accessTokens = createAccessTokens({ signingKey: config.tokenSigningKey });
-  const sessions = createSessions({ accessTokens });
+  const sessions = createSessions({ accessTokens, signingKey: config.tokenSigningKey, now });
   const limiter = createRateLimiter({ counters: deps.counters, failClosed: config.rateLimit.failClosed });
   const perSourceAddress = sourceAddressLimit(limiter, config.rateLimit.authPerMinute);
   const authRoute = (handler: OperationHandler): OperationHandler => limitedPerSourceAddress(perSourceAddress, handler);
@@ -51,15 +54,15 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
     name: 'accounts',
     handlers: {
       signup: authRoute(signup({ db, passwords, sessions })),
-      login: authRoute(login({ db, passwords, sessions })),
+      login: authRoute(login({ db, passwords, sessions, now })),
       refreshSession: authRoute(refreshSession({ db, sessions })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
       logout: logout({ db, sessions }),
       getMe: getMe({ db }),
-      setActiveOrganization: setActiveOrganization({ db }),
+      setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
     },
-    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute }),
+    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now }),
     limiterState: sourceAddressStateOfUncounted(perSourceAddress),
   };
 }

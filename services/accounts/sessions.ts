@@ -1,6 +1,9 @@
 // Sessions of browsers and the CLI. A sign-in starts a session: one family of
-// rotating refresh tokens. Each refresh token works once; presenting a rotated one
-// again means it was copied, so the whole family ends (RFC 6819 5.2.2.3).
+// rotating refresh tokens. Each refresh token rotates once; presenting a rotated one
+// again means it was copied, so the whole family ends (RFC 6819 5.2.2.3), unless it
+// comes back within a short grace: two tabs refreshing at once are one person, and
+// every one of them gets the same new pair.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../platform/db/database.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
@@ -18,7 +21,13 @@ export interface TokenPair {
 }
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** How long after a rotation the rotated token still answers the pair that rotation issued. */
+export const REFRESH_GRACE_MS = 10_000;
 const REFRESH_TOKEN_PREFIX = 'snr_';
+// The successor of a refresh token is derived from it (HMAC under the token signing
+// key), so a presentation within the grace can be answered with the same pair while
+// only digests are stored. The label keeps this MAC apart from access tokens and cursors.
+const SUCCESSOR_PURPOSE = 'sentinel refresh successor v1\n';
 
 export type RotationOutcome =
   | { kind: 'rotated'; userId: string; tokens: TokenPair }
@@ -30,22 +39,32 @@ export type RotationOutcome =
 export interface Sessions {
   /** Starts a session for a person who has just proved who they are; in the caller's transaction. */
   start(tx: Queryable, userId: string, method: SignInMethod): Promise<TokenPair>;
-  /** Trades a refresh token for a new pair. Run it in a transaction: it locks the token. */
+  /**
+   * Trades a refresh token for a new pair; within REFRESH_GRACE_MS of its rotation the
+   * same token answers the same pair again. Run it in a transaction: it locks the token.
+   */
   rotate(tx: Queryable, refreshToken: string): Promise<RotationOutcome>;
   end(tx: Queryable, sessionId: string, reason: 'signed_out' | 'refresh_replayed'): Promise<void>;
   /** Whether the session an authentic access token names is still going, checked on every request. */
   isLive(q: Queryable, claims: AccessClaims): Promise<boolean>;
 }
 
-export function createSessions(deps: { accessTokens: AccessTokens }): Sessions {
-  const issuePair = async (tx: Queryable, sessionId: string, userId: string): Promise<TokenPair> => {
-    const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
-    await tx.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+export function createSessions(deps: { accessTokens: AccessTokens; signingKey: Buffer; now: () => Date }): Sessions {
+  const successorOf = (refreshToken: string): string =>
+    `${REFRESH_TOKEN_PREFIX}${createHmac('sha256', deps.signingKey).update(SUCCESSOR_PURPOSE).update(refreshToken).digest('base64url')}`;
+
+  const storeRefreshToken = async (tx: Queryable, refreshToken: string, sessionId: string, issuedAt: Date): Promise<void> => {
+    await tx.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3::timestamptz + make_interval(secs => $4))`, [
       secretDigest(refreshToken),
       sessionId,
+      issuedAt,
       REFRESH_TOKEN_TTL_SECONDS,
     ]);
-    const access = deps.accessTokens.issue({ sessionId, userId });
+  };
+
+  /** The pair of a refresh token and an access token issued at the same instant: the same inputs give the same pair. */
+  const pairOf = (refreshToken: string, sessionId: string, userId: string, issuedAt: Date): TokenPair => {
+    const access = deps.accessTokens.issue({ sessionId, userId }, issuedAt.getTime());
     return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refreshToken, refresh_expires_in: REFRESH_TOKEN_TTL_SECONDS };
   };
 
@@ -56,26 +75,41 @@ export function createSessions(deps: { accessTokens: AccessTokens }): Sessions {
   return {
     async start(tx, userId, method) {
       const { rows } = await tx.query<{ id: string }>('INSERT INTO sessions (user_id, method) VALUES ($1, $2) RETURNING id', [userId, method]);
-      return issuePair(tx, rows[0]!.id, userId);
+      const sessionId = rows[0]!.id;
+      const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
+      const issuedAt = deps.now();
+      await storeRefreshToken(tx, refreshToken, sessionId, issuedAt);
+      return pairOf(refreshToken, sessionId, userId, issuedAt);
     },
 
     async rotate(tx, refreshToken) {
-      const { rows } = await tx.query<{ session_id: string; user_id: string; rotated: boolean; usable: boolean }>(
-        `SELECT rt.session_id, s.user_id, rt.rotated_at IS NOT NULL AS rotated,
-                (rt.expires_at > now() AND s.ended_at IS NULL) AS usable
+      const now = deps.now();
+      const presentedHash = secretDigest(refreshToken);
+      // The row lock queues concurrent presentations of one token: the first rotates, the others see its rotation.
+      const { rows } = await tx.query<{ session_id: string; user_id: string; rotated_at: Date | string | null; successor_hash: Uint8Array | null; usable: boolean }>(
+        `SELECT rt.session_id, s.user_id, rt.rotated_at, rt.successor_hash,
+                (rt.expires_at > $2 AND s.ended_at IS NULL) AS usable
            FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
           WHERE rt.token_hash = $1
             FOR UPDATE OF rt`,
-        [secretDigest(refreshToken)],
+        [presentedHash, now],
       );
       const token = rows[0];
       if (!token || !token.usable) return { kind: 'refused' };
-      if (token.rotated) {
+      const successor = successorOf(refreshToken);
+      if (token.rotated_at !== null) {
+        const rotatedAt = new Date(token.rotated_at);
+        const withinGrace = now.getTime() - rotatedAt.getTime() <= REFRESH_GRACE_MS;
+        // Rows rotated before successors were recorded have none, and are replays as before.
+        if (withinGrace && token.successor_hash !== null && sameDigest(token.successor_hash, secretDigest(successor))) {
+          return { kind: 'rotated', userId: token.user_id, tokens: pairOf(successor, token.session_id, token.user_id, rotatedAt) };
+        }
         await end(tx, token.session_id, 'refresh_replayed');
         return { kind: 'replayed', userId: token.user_id };
       }
-      await tx.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [secretDigest(refreshToken)]);
-      return { kind: 'rotated', userId: token.user_id, tokens: await issuePair(tx, token.session_id, token.user_id) };
+      await tx.query('UPDATE refresh_tokens SET rotated_at = $2, successor_hash = $3 WHERE token_hash = $1', [presentedHash, now, secretDigest(successor)]);
+      await storeRefreshToken(tx, successor, token.session_id, now);
+      return { kind: 'rotated', userId: token.user_id, tokens: pairOf(successor, token.session_id, token.user_id, now) };
     },
 
     end,
@@ -85,4 +119,8 @@ export function createSessions(deps: { accessTokens: AccessTokens }): Sessions {
       return rows.length > 0;
     },
   };
+}
+
+function sameDigest(stored: Uint8Array, expected: Buffer): boolean {
+  return stored.length === expected.length && timingSafeEqual(stored, expected);
 }

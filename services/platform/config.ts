@@ -35,9 +35,9 @@ export interface Config {
   /** CIDRs or addresses whose X-Forwarded-For is believed (spec 2.10). */
   trustedProxies: string[];
   rateLimit: { perMinute: number; authPerMinute: number; failClosed: boolean };
-  /** Secret that signs access tokens and pagination cursors (HMAC-SHA256). */
+  /** Secret that signs access tokens, refresh successors and pagination cursors (HMAC-SHA256, a purpose label each). */
   tokenSigningKey: Buffer;
-  /** AES-256-GCM key for webhook signing secrets at rest. */
+  /** AES-256-GCM key of the secret box: webhook signing secrets at rest. */
   webhookSecretKey: Buffer;
   webhookAllowPrivateDestinations: boolean;
   /** WEBHOOK_CA_FILE: PEM certificates trusted for webhook destinations in addition to Node's built-in roots. */
@@ -45,6 +45,16 @@ export interface Config {
   /** How many webhook deliveries one worker process keeps in flight at once. */
   webhookDeliveryConcurrency: number;
 }
+
+/** The keys configuration may leave to the data directory (services/platform/crypto/data-dir-keys.ts). */
+export type ServiceKeyName = 'tokenSigningKey' | 'webhookSecretKey';
+
+/**
+ * What the environment says. A key it leaves out is undefined: outside production the
+ * service generates it at first start and keeps it in DATA_DIR (resolveServiceKeys);
+ * production refuses to start without it.
+ */
+export type ParsedConfig = Omit<Config, ServiceKeyName> & Record<ServiceKeyName, Buffer | undefined>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -55,10 +65,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-// A development key is derived so `npm start` works with no setup; production must supply its own.
-const DEVELOPMENT_KEY_HEX = '6e6f742d612d7365637265742d646576656c6f706d656e742d6b65792d2d2d2d';
-
-export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): ParsedConfig {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -93,11 +100,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     }
     return raw;
   };
-  const key = (name: string, environment: Environment): Buffer => {
+  // Left out, a key is generated into DATA_DIR at first start; production must supply its own.
+  const key = (name: string, environment: Environment): Buffer | undefined => {
     const raw = str(name);
     if (raw === undefined) {
-      if (environment === 'production') problems.push(`${name} is required in production (32 bytes, hex or base64)`);
-      return Buffer.from(DEVELOPMENT_KEY_HEX, 'hex');
+      if (environment === 'production') problems.push(`${name} is required in production (32 bytes, hex or base64); outside production it is generated into DATA_DIR`);
+      return undefined;
     }
     const decoded = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
     if (decoded.length !== 32) problems.push(`${name} must be 32 bytes encoded as 64 hex characters or base64`);
@@ -136,7 +144,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     }
   }
 
-  const config: Config = {
+  const config: ParsedConfig = {
     environment,
     host: str('HOST') ?? '127.0.0.1',
     port: int('PORT', 8080, 0, 65535),

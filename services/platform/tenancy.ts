@@ -20,6 +20,7 @@ export const SYSTEM_OPERATIONS = {
   'deliver-webhooks': 'delivery workers claim due deliveries of every organization, release the leases of dead workers and record outcomes by delivery id',
   'prune-idempotency-records': 'deletes expired idempotency records of every organization by age',
   'relay-outbox': 'the relay publishes every organization’s outbox rows in order, then marks and prunes them',
+  'close-refusal-windows': 'appends the summary of every organization’s closed refusal windows to its own identity trail',
   'consume-stream-records': 'stream processors apply records of every organization on a partition, each to the organization named by its key',
   'set-aside-stream-records': 'a stream processor sets aside a record it cannot apply, from a partition holding records of many organizations',
   'replay-set-aside-records': 'an operator lists and replays the set-aside records of every organization with the sentinel command',

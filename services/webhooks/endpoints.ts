@@ -27,7 +27,7 @@ import {
 import { checkDestinationUrl, resolveAndCheck, type DestinationPolicy, type Refusal, type ResolveAll, type ResolveCheck } from './destination-policy.js';
 import { isWebhookEventType } from './event-types.js';
 import { generateSigningSecret } from './signature.js';
-import { ROTATION_OVERLAP_MS, sealSigningSecret } from './signing-secrets.js';
+import { opensWith, ROTATION_OVERLAP_MS, sealSigningSecret } from './signing-secrets.js';
 
 /** Bounds the fan-out of one event (each endpoint is one more delivery) and keeps the endpoint listing small. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 100;
@@ -245,7 +245,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   /**
    * A new secret; the current one becomes the previous and keeps signing for 24
    * hours. A rotation during an overlap ends the older overlap at once: at most
-   * two secrets sign.
+   * two secrets sign. A current secret that no longer opens is replaced with no overlap.
    */
   async function rotateSecret(orgId: OrgId, manager: EndpointManager, endpointId: string): Promise<EndpointWithSecret> {
     const secret = generateSigningSecret();
@@ -253,14 +253,16 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     const previousExpiresAt = new Date(at.getTime() + ROTATION_OVERLAP_MS);
     return db.transaction(async (tx) => {
       const row = await lockEndpoint(tx, orgId, endpointId);
+      const overlapEndsAt = opensWith(secretBox, orgId, row.id, row.secret_ciphertext) ? previousExpiresAt : null;
       const updated = await tx.query<EndpointRow>(
         `UPDATE webhook_endpoints
-            SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = $4, secret_ciphertext = $3, updated_at = $5
+            SET previous_secret_ciphertext = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE secret_ciphertext END,
+                previous_secret_expires_at = $4, secret_ciphertext = $3, updated_at = $5
           WHERE org_id = $1 AND id = $2 RETURNING ${endpointColumns}`,
-        [orgId, row.id, sealSigningSecret(secretBox, orgId, row.id, secret), previousExpiresAt, at],
+        [orgId, row.id, sealSigningSecret(secretBox, orgId, row.id, secret), overlapEndsAt, at],
       );
       // Not "previous_secret_expires_at": the audit trail redacts values of keys that name a secret.
-      await recordChange(tx, orgId, manager, 'webhook_endpoint.secret_rotated', row.id, { endpoint_id: row.id, overlap_ends_at: previousExpiresAt.toISOString() });
+      await recordChange(tx, orgId, manager, 'webhook_endpoint.secret_rotated', row.id, { endpoint_id: row.id, overlap_ends_at: overlapEndsAt?.toISOString() ?? null });
       return { ...toView(updated.rows[0]!, at), secret };
     });
   }

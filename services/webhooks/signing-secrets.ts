@@ -2,7 +2,7 @@
 // associated data naming the endpoint's row, so a ciphertext copied to another
 // endpoint or organization does not open. After a rotation the previous secret
 // keeps signing for 24 hours, so receivers can switch without losing deliveries.
-import { SecretBox } from '../platform/crypto/secret-box.js';
+import { SecretBox, SecretBoxError } from '../platform/crypto/secret-box.js';
 import type { OrgId } from '../platform/db/database.js';
 
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
@@ -20,6 +20,21 @@ const associatedData = (orgId: OrgId, endpointId: string): string => `webhook_en
 
 export function sealSigningSecret(box: SecretBox, orgId: OrgId, endpointId: string, secret: string): string {
   return box.seal(secret, associatedData(orgId, endpointId));
+}
+
+/**
+ * Whether a stored secret opens with the box. One that does not was sealed under a key
+ * this deployment no longer holds (a data directory from before its keys were kept in
+ * it): it can never sign again, so a rotation replaces it without an overlap.
+ */
+export function opensWith(box: SecretBox, orgId: OrgId, endpointId: string, ciphertext: string): boolean {
+  try {
+    box.open(ciphertext, associatedData(orgId, endpointId));
+    return true;
+  } catch (error) {
+    if (error instanceof SecretBoxError) return false;
+    throw error;
+  }
 }
 
 export interface StoredSecrets {

@@ -69,8 +69,8 @@ describe('the import and tenancy lint rules', () => {
     expect(organizations!.messages).toEqual([]);
   });
 
-  it('refuses a capability writing the audit trail past the platform audit service', async () => {
-    const code = "export const sql = 'INSERT INTO identity_audit_events (org_id, action) VALUES ($1, $2)';\n";
+  it.each(['identity_audit_events', 'identity_refusal_windows'])('refuses a capability touching %s past the platform audit service', async (table) => {
+    const code = `export const sql = 'INSERT INTO ${table} (org_id, action) VALUES ($1, $2)';\n`;
     const [capability] = await eslint.lintText(code, { filePath: 'services/assets/assets.ts' });
     expect(capability!.messages.map((message) => message.message)).toEqual(['The audit trail is written and read through services/platform/audit/ only.']);
     const [platformAudit] = await eslint.lintText(code, { filePath: 'services/platform/audit/identity-trail.ts' });

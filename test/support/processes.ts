@@ -2,6 +2,7 @@
 // for the suites that need a real process: signals, exit codes, restarts, locks. And bash
 // scripts, for the suite that runs the README's commands (`npm start` among them) as written.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -44,6 +45,8 @@ export interface SentinelProcess {
   exited: Promise<number | null>;
 }
 
+const deploymentKeys = { TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'), WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') };
+
 /**
  * Starts `sentinel <role>` with only PATH, HOME and the given variables in its
  * environment, so nothing of the developer's shell leaks in. PORT is chosen when
@@ -51,9 +54,12 @@ export interface SentinelProcess {
  */
 export async function spawnSentinel(env: Record<string, string>, role = 'all'): Promise<SentinelProcess> {
   const port = env.PORT ?? String(await freePort());
+  // Without a DATA_DIR of its own it would keep generated keys in the checkout's data/: it gets keys instead,
+  // the same for every process of the test file, as the roles of one deployment share theirs.
+  const keys = env.DATA_DIR === undefined ? deploymentKeys : {};
   const child = spawn(process.execPath, ['bin/sentinel.js', role], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...keys, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return track(child, port, () => child.kill('SIGKILL'));

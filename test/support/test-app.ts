@@ -54,6 +54,8 @@ export interface TestAppOptions {
   sharing?: TestApp;
   /** The app's logger; silent unless given (the log-secrets test reads everything logged). */
   logger?: Logger;
+  /** The clock of refresh rotation and refusal windows; the real one unless given. */
+  clock?: () => Date;
 }
 
 /** A public address (not in any refused class) that webhook destination names resolve to unless a test says otherwise. */
@@ -158,7 +160,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = options.logger ?? createLogger('silent');
   const modules = createModules(
     { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, logger, analytics: createSqlAnalytics({ db }) },
-    { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress },
+    { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress, clock: options.clock },
   );
   const app = await buildApp({
     logger,

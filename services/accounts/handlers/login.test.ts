@@ -37,6 +37,15 @@ describe.each(testProfiles)('POST /api/v1/auth/login ($profile)', (profile) => {
     expect(JSON.stringify(trail.body)).not.toContain('a wrong password');
   });
 
+  it('writes one refused sign-in for many wrong passwords at once, however many come', async () => {
+    const person = await t.current.signup();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(person.email, `wrong password ${i}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 401));
+    const trail = await t.current.call('GET', '/api/v1/identity/audit?action=session.sign_in_refused', { token: person.token });
+    expect(trail.body.events).toHaveLength(1);
+    expect(trail.body.events[0]).toMatchObject({ actor: { kind: 'user', id: person.id }, detail: { method: 'password', reason: 'wrong password', repeats_counted_until: expect.any(String) } });
+  });
+
   it('records the X-Request-ID and user agent of the attempt', async () => {
     const person = await t.current.signup();
     await t.current.call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password }, headers: { 'x-request-id': 'login-trace-1', 'user-agent': 'sentinel-cli/1.0' } });

@@ -2,7 +2,7 @@ import type { OperationHandler } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { unauthorized } from '../../platform/errors.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import { originOfContext, recordIdentityEvent, recordRepeatableRefusal } from '../../platform/audit/identity-trail.js';
 import type { PasswordHasher } from '../passwords.js';
 import type { Sessions } from '../sessions.js';
 import { findUserForSignIn } from '../users.js';
@@ -15,9 +15,10 @@ interface LoginBody {
 /**
  * POST /api/v1/auth/login. An unknown email and a wrong password take the same time
  * and get the same 401; only the refusal for a real account is audited (there is
- * no organization to file the other in), both are logged.
+ * no organization to file the other in), counted per window since anyone may try
+ * again and again; both are logged.
  */
-export function login(deps: { db: Database; passwords: PasswordHasher; sessions: Pick<Sessions, 'start'> }): OperationHandler {
+export function login(deps: { db: Database; passwords: PasswordHasher; sessions: Pick<Sessions, 'start'>; now: () => Date }): OperationHandler {
   return async (ctx) => {
     const body = ctx.body as LoginBody;
     const origin = originOfContext(ctx);
@@ -31,7 +32,7 @@ export function login(deps: { db: Database; passwords: PasswordHasher; sessions:
       ctx.log.info({ sign_in_refused: 'wrong password', user_id: user.id }, 'sign-in refused');
       const personal = await personalOrganizationOf(deps.db, user.id);
       const reason = user.passwordHash ? 'wrong password' : 'account has no password';
-      await recordIdentityEvent(deps.db, personal, origin, { actor: { userId: user.id }, action: 'session.sign_in_refused', detail: { method: 'password', reason } });
+      await recordRepeatableRefusal(deps.db, personal, origin, { actor: { userId: user.id }, subject: user.id, action: 'session.sign_in_refused', detail: { method: 'password', reason } }, deps.now());
       throw unauthorized();
     }
     const tokens = await deps.db.transaction(async (tx) => {

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { REFRESH_GRACE_MS } from '../sessions.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) => {
-  const t = useTestApp(profile);
+  // A test that measures the grace pins the clock and moves it; none sleeps.
+  let pinnedNow: number | undefined;
+  const t = useTestApp({ ...profile, clock: () => new Date(pinnedNow ?? Date.now()) });
   expectNeighbourUntouchedAfterEach(t);
+  afterEach(() => {
+    pinnedNow = undefined;
+  });
   const refresh = (refreshToken: string) => t.current.call('POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
 
   it('trades a refresh token for a new pair; the new tokens work', async () => {
@@ -15,11 +21,42 @@ describe.each(testProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) =>
     expect((await refresh(rotated.body.refresh_token)).status).toBe(200);
   });
 
-  it('ends the whole family when a rotated token is replayed, and audits it in the personal organization', async () => {
+  it('answers concurrent refreshes of one token with one identical pair, which then works', async () => {
+    const person = await t.current.signup();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => refresh(person.refreshToken)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const pair = answers[0]!.body;
+    for (const answer of answers) expect(answer.body).toEqual(pair);
+    expect(pair.refresh_token).not.toBe(person.refreshToken);
+
+    expect((await t.current.call('GET', '/api/v1/me', { token: pair.access_token })).status).toBe(200);
+    const next = await refresh(pair.refresh_token);
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).not.toBe(pair.refresh_token);
+    expect((await t.current.call('GET', '/api/v1/me', { token: next.body.access_token })).status).toBe(200);
+    // One successor per rotation: the family holds the first token, the shared successor and its own.
+    const { rows } = await t.current.db.query('SELECT 1 FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id WHERE s.user_id = $1', [person.id]);
+    expect(rows).toHaveLength(3);
+  });
+
+  it('answers the same pair to a token presented again up to the end of the grace', async () => {
+    const person = await t.current.signup();
+    pinnedNow = Date.now();
+    const first = await refresh(person.refreshToken);
+    pinnedNow += REFRESH_GRACE_MS;
+    const again = await refresh(person.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await t.current.call('GET', '/api/v1/me', { token: again.body.access_token })).status).toBe(200);
+  });
+
+  it('ends the whole family when a rotated token is replayed after the grace, and audits it in the personal organization', async () => {
     const person = await t.current.signup();
     const other = await t.current.login(person);
+    pinnedNow = Date.now();
     const rotated = (await refresh(person.refreshToken)).body;
 
+    pinnedNow += REFRESH_GRACE_MS + 1;
     const replay = await refresh(person.refreshToken);
     expect(replay.status).toBe(401);
     expect(replay.raw).toBe('{"error":"authentication required","code":"unauthorized"}');

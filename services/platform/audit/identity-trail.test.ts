@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
 import type { OrgId } from '../db/database.js';
 import { asOrgId } from '../../../test/support/org-ids.js';
-import { listIdentityEvents, recordIdentityEvent, recordSystemIdentityEvent, redact, REDACTED } from './identity-trail.js';
+import { systemScope } from '../tenancy.js';
+import {
+  closeDueRefusalWindows,
+  listIdentityEvents,
+  recordIdentityEvent,
+  recordRepeatableRefusal,
+  recordSystemIdentityEvent,
+  redact,
+  REDACTED,
+  REFUSAL_WINDOW_MS,
+} from './identity-trail.js';
 
 describe('redact', () => {
   it('replaces the values of secret-looking keys at any depth and keeps the rest', () => {
@@ -136,5 +146,64 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
     }
     const window = await listIdentityEvents(database.db, orgId, { limit: 10, since: '2030-01-01T00:00:00.000002Z', until: '2030-01-01T00:00:00.000003Z' });
     expect(window.map((e) => [e.action, e.created_at])).toEqual([['t.start', '2030-01-01T00:00:00.000002Z']]);
+  });
+
+  describe('repeatable refusals', () => {
+    const at = (ms: number) => new Date(Date.parse('2031-05-01T10:00:00.000Z') + ms);
+    const refuse = (org: OrgId, now: Date, sourceIp = '203.0.113.9') =>
+      recordRepeatableRefusal(database.db, org, { ...origin, sourceIp }, { actor: { userId }, subject: userId, action: 'test.refused', detail: { reason: 'not a member', token: 'snr_secret' } }, now);
+    const refusals = async (org: OrgId) => listIdentityEvents(database.db, org, { limit: 100, action: 'test.refused' });
+    const closeAll = (now: Date) => closeDueRefusalWindows(database.db, systemScope('close-refusal-windows'), now, 500);
+
+    it('writes the first of concurrent refusals at once and their count when the window closes, in their organization only', async () => {
+      await freshOrganization();
+      const otherOrg = asOrgId((await database.db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Other') RETURNING id")).rows[0]!.id);
+      // Twelve source addresses; the summary names the first ten.
+      await Promise.all(Array.from({ length: 100 }, (_, i) => refuse(orgId, at(i), `198.51.100.${i % 12}`)));
+
+      const [first, ...rest] = await refusals(orgId);
+      expect(rest).toEqual([]);
+      expect(first).toMatchObject({ actor: { kind: 'user', id: userId }, request_id: 'req-1', detail: { reason: 'not a member', token: REDACTED, repeats_counted_until: at(REFUSAL_WINDOW_MS).toISOString() } });
+      const stored = await database.db.query<{ detail: unknown }>('SELECT detail FROM identity_refusal_windows WHERE org_id = $1', [orgId]);
+      expect(JSON.stringify(stored.rows)).not.toContain('snr_secret');
+
+      await closeAll(at(REFUSAL_WINDOW_MS - 1));
+      expect(await refusals(orgId)).toHaveLength(1);
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      const [summary, stillFirst] = await refusals(orgId);
+      expect(stillFirst).toEqual(first);
+      expect(summary).toMatchObject({ actor: { kind: 'user', id: userId }, source_ip: null, request_id: null });
+      expect(summary!.detail).toEqual({
+        reason: 'not a member',
+        token: REDACTED,
+        window_summary: { refusals: 100, opened_at: at(0).toISOString(), closed_at: at(REFUSAL_WINDOW_MS).toISOString(), last_refused_at: at(99).toISOString(), source_ips: expect.any(Array) },
+      });
+      expect(new Set((summary!.detail.window_summary as { source_ips: string[] }).source_ips)).toHaveProperty('size', 10);
+      expect((await database.db.query('SELECT 1 FROM identity_refusal_windows WHERE org_id = $1', [orgId])).rows).toEqual([]);
+      expect(await listIdentityEvents(database.db, otherOrg, { limit: 10 })).toEqual([]);
+    });
+
+    it('closes a window itself when the subject is refused again after it, and opens the next', async () => {
+      await freshOrganization();
+      for (const ms of [0, 1_000, 2_000]) await refuse(orgId, at(ms));
+      await refuse(orgId, at(REFUSAL_WINDOW_MS + 5_000));
+      const [next, summary, first] = await refusals(orgId);
+      expect(first!.detail).toMatchObject({ repeats_counted_until: at(REFUSAL_WINDOW_MS).toISOString() });
+      expect(summary!.detail).toMatchObject({ window_summary: { refusals: 3, last_refused_at: at(2_000).toISOString() } });
+      expect(next!.detail).toMatchObject({ repeats_counted_until: at(2 * REFUSAL_WINDOW_MS + 5_000).toISOString() });
+      expect(next!.source_ip).toBe('203.0.113.9');
+    });
+
+    it('adds no summary for a window with a single refusal, and counts each organization apart', async () => {
+      await freshOrganization();
+      const otherOrg = asOrgId((await database.db.query<{ id: string }>("INSERT INTO organizations (name) VALUES ('Other') RETURNING id")).rows[0]!.id);
+      await refuse(orgId, at(0));
+      await refuse(otherOrg, at(0));
+      await refuse(otherOrg, at(1));
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      expect(await refusals(orgId)).toHaveLength(1);
+      const other = await refusals(otherOrg);
+      expect(other.map((event) => (event.detail.window_summary as { refusals: number } | undefined)?.refusals ?? 'first')).toEqual([2, 'first']);
+    });
   });
 });

@@ -1,12 +1,14 @@
 // The identity audit trail (spec 2.10, 6.2): sign-ins, refused passwords,
 // sign-outs, replayed refresh tokens, membership and role changes, API keys,
 // webhook endpoints and refused requests. Rows are append-only (a trigger
-// refuses UPDATE and DELETE).
+// refuses UPDATE and DELETE). Refusals a caller can repeat at will are bounded:
+// one row when they start and one summary with the count per window.
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../http/handler.js';
 import type { Database, OrgId, Queryable } from '../db/database.js';
 import type { AppError } from '../errors.js';
 import { credentialOf, userOrApiKeyOf, type Principal } from '../principal.js';
+import { tenantOfClaim, type SystemScope } from '../tenancy.js';
 
 /** Who acted in a request. A machine is never recorded as a person (spec 2.2). */
 export type AuditActor = { userId: string } | { apiKeyId: string } | 'anonymous';
@@ -91,6 +93,120 @@ async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Pr
       JSON.stringify(redact(event.detail ?? {})),
     ],
   );
+}
+
+/** How long repeated refusals of one subject are counted before their summary is written to the trail. */
+export const REFUSAL_WINDOW_MS = 5 * 60_000;
+// Distinct source addresses a summary names; enough to show a key used from many places.
+const SUMMARY_SOURCE_IPS = 10;
+
+export interface RepeatableRefusal extends IdentityEvent {
+  /** Whose refusals are counted together: the refused key's id, the refused person's id. */
+  subject: string;
+}
+
+/**
+ * Records a refusal its caller can repeat at will (a revoked key presented again and
+ * again), so the trail cannot be flooded: the first refusal of a subject is written at
+ * once, with the time its window closes; later ones within REFUSAL_WINDOW_MS are only
+ * counted, and when the window closes one summary row with the count is appended
+ * (here, when the subject is refused again, or by closeDueRefusalWindows). Takes the
+ * Database: the request it refuses writes nothing else, and the row and count commit together.
+ */
+export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin: RequestOrigin, refusal: RepeatableRefusal, now: Date): Promise<void> {
+  const actor = refusal.actor;
+  const actorUserId = typeof actor === 'object' && 'userId' in actor ? actor.userId : null;
+  const actorApiKeyId = typeof actor === 'object' && 'apiKeyId' in actor ? actor.apiKeyId : null;
+  const detail = redact(refusal.detail ?? {}) as Record<string, unknown>;
+  const closesAt = new Date(now.getTime() + REFUSAL_WINDOW_MS);
+  await db.transaction(async (tx) => {
+    const closed = await tx.query<RefusalWindowRow>(
+      `DELETE FROM identity_refusal_windows WHERE org_id = $1 AND action = $2 AND subject = $3 AND closes_at <= $4 RETURNING ${WINDOW_COLUMNS}`,
+      [orgId, refusal.action, refusal.subject, now],
+    );
+    for (const window of closed.rows) await appendWindowSummary(tx, orgId, window);
+    // Concurrent refusals of one subject queue on the window's key: exactly one of them opens it.
+    const { rows } = await tx.query<{ refusals: number }>(
+      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $7, ARRAY[$9::text])
+       ON CONFLICT (org_id, action, subject) DO UPDATE SET
+         refusals = w.refusals + 1,
+         last_refused_at = GREATEST(w.last_refused_at, EXCLUDED.last_refused_at),
+         source_ips = CASE WHEN $9::text = ANY (w.source_ips) OR cardinality(w.source_ips) >= $10 THEN w.source_ips ELSE array_append(w.source_ips, $9::text) END
+       RETURNING refusals`,
+      [orgId, refusal.action, refusal.subject, actorUserId, actorApiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS],
+    );
+    if (rows[0]!.refusals !== 1) return;
+    await insertEvent(tx, orgId, {
+      actorUserId,
+      actorApiKeyId,
+      actorSystem: false,
+      origin,
+      action: refusal.action,
+      detail: { ...detail, repeats_counted_until: closesAt.toISOString() },
+    });
+  });
+}
+
+/**
+ * Appends the summary of every refusal window closed by `now`, in each window's own
+ * organization, and removes the windows. Run periodically by the workers role, so a
+ * count reaches the trail even when the subject is never refused again. Returns how
+ * many windows it closed (at most `limit`).
+ */
+export async function closeDueRefusalWindows(db: Database, scope: SystemScope, now: Date, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<RefusalWindowRow>(
+      `DELETE FROM identity_refusal_windows
+        WHERE (org_id, action, subject) IN (
+          SELECT org_id, action, subject FROM identity_refusal_windows WHERE closes_at <= $1 ORDER BY closes_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING ${WINDOW_COLUMNS}`,
+      [now, limit],
+    );
+    for (const window of rows) await appendWindowSummary(tx, tenantOfClaim(scope, window.org_id), window);
+    return rows.length;
+  });
+}
+
+interface RefusalWindowRow {
+  org_id: string;
+  action: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  detail: Record<string, unknown>;
+  opened_at: Date | string;
+  closes_at: Date | string;
+  refusals: number;
+  last_refused_at: Date | string;
+  source_ips: string[];
+}
+
+const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
+
+/**
+ * A window with one refusal needs no summary: the row written when it opened says it
+ * all. Otherwise the summary counts every refusal of the window, the first included.
+ */
+async function appendWindowSummary(tx: Queryable, orgId: OrgId, window: RefusalWindowRow): Promise<void> {
+  if (window.refusals <= 1) return;
+  const iso = (value: Date | string): string => new Date(value).toISOString();
+  await insertEvent(tx, orgId, {
+    actorUserId: window.actor_user_id,
+    actorApiKeyId: window.actor_api_key_id,
+    actorSystem: false,
+    origin: null,
+    action: window.action,
+    detail: {
+      ...window.detail,
+      window_summary: {
+        refusals: window.refusals,
+        opened_at: iso(window.opened_at),
+        closed_at: iso(window.closes_at),
+        last_refused_at: iso(window.last_refused_at),
+        source_ips: window.source_ips,
+      },
+    },
+  });
 }
 
 /**

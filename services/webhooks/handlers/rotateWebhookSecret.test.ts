@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
-import { ROTATION_OVERLAP_MS } from '../signing-secrets.js';
+import { activeSigningSecrets, ROTATION_OVERLAP_MS, sealSigningSecret, signingSecretBox } from '../signing-secrets.js';
 import { expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
 describe.each(testProfiles)('POST /api/v1/webhooks/{id}/rotate ($profile)', (profile) => {
@@ -38,5 +39,33 @@ describe.each(testProfiles)('POST /api/v1/webhooks/{id}/rotate ($profile)', (pro
     await expectForeignAnsweredAsMissing(t.current, { owner, other }, rotate, endpoint.id);
     const { rows } = await t.current.db.query('SELECT previous_secret_ciphertext FROM webhook_endpoints WHERE org_id = $1 AND id = $2', [owner.id, endpoint.id]);
     expect(rows).toEqual([{ previous_secret_ciphertext: null }]);
+  });
+
+  it('replaces a secret sealed under a key the deployment no longer holds, with no overlap', async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const endpoint = await registerEndpoint(t.current, tenant.owner);
+    // What a data directory from before its keys were kept in it holds: a secret sealed under the retired key.
+    const retiredBox = signingSecretBox(randomBytes(32));
+    await t.current.db.query('UPDATE webhook_endpoints SET secret_ciphertext = $3 WHERE org_id = $1 AND id = $2', [
+      tenant.id,
+      endpoint.id,
+      sealSigningSecret(retiredBox, tenant.id, endpoint.id, endpoint.secret),
+    ]);
+    const neighbourBefore = await t.current.snapshot(neighbour);
+
+    const response = await rotate(tenant.owner.token, endpoint.id);
+    expect(response.status).toBe(200);
+    expect(response.body.previous_secret_expires_at).toBeNull();
+    const { rows } = await t.current.db.query<{ secret_ciphertext: string; previous_secret_ciphertext: string | null; previous_secret_expires_at: Date | null }>(
+      'SELECT secret_ciphertext, previous_secret_ciphertext, previous_secret_expires_at FROM webhook_endpoints WHERE org_id = $1 AND id = $2',
+      [tenant.id, endpoint.id],
+    );
+    const stored = rows[0]!;
+    expect(stored.previous_secret_ciphertext).toBeNull();
+    const secrets = activeSigningSecrets(signingSecretBox(t.current.webhookSecretKey), { orgId: tenant.id, endpointId: endpoint.id, secretCiphertext: stored.secret_ciphertext, previousSecretCiphertext: null, previousSecretExpiresAt: null }, new Date());
+    expect(secrets).toEqual([response.body.secret]);
+    const trail = await t.current.call('GET', '/api/v1/identity/audit?action=webhook_endpoint.secret_rotated', { token: tenant.owner.token });
+    expect(trail.body.events[0].detail).toEqual({ endpoint_id: endpoint.id, overlap_ends_at: null });
+    expect(await t.current.snapshot(neighbour)).toEqual(neighbourBefore);
   });
 });
