@@ -1,19 +1,17 @@
-// Verdict latency: POST /api/v1/scans/{id}/verdict through the whole HTTP app
-// (guard, validation, handler, evaluation, insert with its outbox event) on real
-// PostgreSQL, for completed scans of 100, 1,000 and 10,000 findings whose
-// summaries the scan-summary processor has frozen. Each request records a new
-// verdict (a fresh scan per request), so no replay is timed. Target: p99 under
-// 50 ms at 10,000 findings.
-import { performance } from 'node:perf_hooks';
-import { migrate } from '../../services/platform/db/migrate.js';
-import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
-import { runAsAdmin } from '../support/postgres-admin.js';
-import { databaseUrl } from '../support/services.js';
-import { benchApp } from './bench-app.js';
+// Verdict latency: POST /api/v1/scans/{id}/verdict from 8 concurrent clients over
+// real sockets to a full-profile deployment (Redis counters, every processor and
+// the relay running), for completed scans of 10,000 findings each whose summaries
+// are frozen, as the scan-summary processor leaves them. Every request records a
+// new verdict (201): run 1 asks each scan once under policy version 1, run 2 asks
+// each again after version 2 is recorded, so no replay (200) is ever timed.
+// Target: p99 under 50 ms.
+import { benchSize, scaledSettings } from './bench-settings.js';
+import type { BenchResult } from './figures.js';
+import { startFullProfile } from './full-profile.js';
+import { runLoad } from './http-load.js';
 
-const SIZES = [100, 1_000, 10_000];
-const REQUESTS_PER_SIZE = Number(process.env.BENCH_VERDICT_REQUESTS ?? 200);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const CLIENTS = 8;
+const TARGET_P99_MS = 50;
 
 // A release policy with a rule on every field a condition can test.
 const rules = [
@@ -25,63 +23,65 @@ const rules = [
   { name: 'secrets', effect: 'block', when: [{ field: 'kind', op: 'in', value: ['secret'] }] },
 ];
 
-export async function run(): Promise<Record<string, number | string>> {
-  const name = `sentinel_bench_verdicts_${process.pid}`;
-  await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await runAsAdmin(`CREATE DATABASE ${name}`);
-  const db = createPostgresDatabase({ connectionString: databaseUrl(name), maxConnections: 10 });
+export async function run(): Promise<BenchResult> {
+  const profile = await startFullProfile('verdicts');
   try {
-    await migrate(db);
-    const { app, token, orgId } = await benchApp(db);
-    const inject = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-      app.fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) });
-    const policy = await inject('POST', '/api/v1/policies', { name: 'release', rules, enabled: true });
-    if (policy.statusCode !== 201) throw new Error(`POST /policies answered ${policy.statusCode}: ${policy.body}`);
+    await profile.start('all');
+    const tenant = await profile.signUp(['verdicts:request', 'scans:read']);
+    const policy = await profile.call('POST', '/api/v1/policies', tenant.accessToken, { name: 'release', rules, enabled: true });
+    const { db } = profile;
     const asset = await db.query<{ id: string }>(
       `INSERT INTO assets (org_id, reference, registry, repository, tag, pinned) VALUES ($1, 'registry.example.com/bench/verdicts:1', 'registry.example.com', 'bench/verdicts', '1', false) RETURNING id`,
-      [orgId],
+      [tenant.orgId],
     );
+    // Completed scans with frozen summaries, as the pipeline leaves them (facets cycle like a real image's).
+    const scans = await db.query<{ id: string }>(
+      `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, started_at, completed_at, completed_kinds)
+       SELECT $1, $2, 'registry.example.com/bench/verdicts:1', '{trivy}', 'import', 'completed', now(), now(), '{vulnerability}'
+         FROM generate_series(1, $3) RETURNING id`,
+      [tenant.orgId, asset.rows[0]!.id, benchSize.verdictRequests],
+    );
+    const scanIds = scans.rows.map((r) => r.id);
+    await db.query(`INSERT INTO scan_summaries (scan_id, org_id, frozen_at) SELECT id, $1, now() FROM unnest($2::uuid[]) AS s (id)`, [tenant.orgId, scanIds]);
+    await db.query(
+      `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name, finding_id, status, first_seen_age_days)
+       SELECT $1, s.id, 'fp1:' || lpad(to_hex(n), 64, '0'), 'vulnerability',
+              (ARRAY['critical','high','medium','low','unknown','none'])[1 + n % 6], (ARRAY['fixable','unknown'])[1 + n % 2],
+              CASE WHEN n % 4 = 0 THEN NULL ELSE (n % 100) / 10.0 END, lower('CVE-2024-' || (10000 + n)), ARRAY[lower('GHSA-' || n)],
+              'libbench' || (n % 250), gen_random_uuid(), (ARRAY['open','open','triaged','suppressed','reopened'])[1 + n % 5], n % 90
+         FROM unnest($2::uuid[]) AS s (id), generate_series(1, $3) AS n`,
+      [tenant.orgId, scanIds, benchSize.verdictFindings],
+    );
+    await db.query('VACUUM ANALYZE scan_summary_findings');
 
-    const figures: Record<string, number | string> = {};
-    for (const size of SIZES) {
-      // Completed scans with frozen summaries, as the pipeline leaves them (facets cycle like a real image's).
-      const scans = await db.query<{ id: string }>(
-        `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, started_at, completed_at, completed_kinds)
-         SELECT $1, $2, 'registry.example.com/bench/verdicts:1', '{trivy}', 'import', 'completed', now(), now(), '{vulnerability}'
-           FROM generate_series(1, $3) RETURNING id`,
-        [orgId, asset.rows[0]!.id, REQUESTS_PER_SIZE],
+    const runs: { p50: number; p99: number; requestsPerSecond: number }[] = [];
+    for (let round = 1; round <= 2; round++) {
+      if (round > 1) await profile.call('POST', `/api/v1/policies/${policy.id as string}/versions`, tenant.accessToken, { rules });
+      let next = 0;
+      runs.push(
+        await runLoad({
+          base: profile.base,
+          token: tenant.apiKey,
+          connections: CLIENTS,
+          amount: scanIds.length,
+          next: () => ({ method: 'POST', path: `/api/v1/scans/${scanIds[next++ % scanIds.length]}/verdict` }),
+          expectStatus: 201,
+        }),
       );
-      const scanIds = scans.rows.map((r) => r.id);
-      await db.query(`INSERT INTO scan_summaries (scan_id, org_id, frozen_at) SELECT id, $1, now() FROM unnest($2::uuid[]) AS s (id)`, [orgId, scanIds]);
-      await db.query(
-        `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name, finding_id, status, first_seen_age_days)
-         SELECT $1, s.id, 'fp1:' || lpad(to_hex(n), 64, '0'), 'vulnerability',
-                (ARRAY['critical','high','medium','low','unknown','none'])[1 + n % 6], (ARRAY['fixable','unknown'])[1 + n % 2],
-                CASE WHEN n % 4 = 0 THEN NULL ELSE (n % 100) / 10.0 END, lower('CVE-2024-' || (10000 + n)), ARRAY[lower('GHSA-' || n)],
-                'libbench' || (n % 250), gen_random_uuid(), (ARRAY['open','open','triaged','suppressed','reopened'])[1 + n % 5], n % 90
-           FROM unnest($2::uuid[]) AS s (id), generate_series(1, $3) AS n`,
-        [orgId, scanIds, size],
-      );
-      await db.query('ANALYZE scan_summary_findings');
-
-      const timings: number[] = [];
-      for (const scanId of scanIds) {
-        const started = performance.now();
-        const response = await inject('POST', `/api/v1/scans/${scanId}/verdict`);
-        timings.push(performance.now() - started);
-        if (response.statusCode !== 201) throw new Error(`verdict for a ${size}-finding scan answered ${response.statusCode}: ${response.body}`);
-      }
-      timings.sort((a, b) => a - b);
-      const label = size.toLocaleString('en-US');
-      figures[`verdict, ${label} findings, p50 ms`] = percentile(timings, 50);
-      figures[`verdict, ${label} findings, p99 ms`] = percentile(timings, 99);
     }
-    figures['requests per size'] = REQUESTS_PER_SIZE;
-    figures['p99 at 10,000 / target 50 ms'] = (figures['verdict, 10,000 findings, p99 ms'] as number) / 50;
-    await app.fastify.close();
-    return figures;
+    const recorded = (await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM verdicts WHERE org_id = $1', [tenant.orgId])).rows[0]!.n;
+    if (recorded !== 2 * scanIds.length) throw new Error(`expected ${2 * scanIds.length} verdicts recorded, found ${recorded}`);
+
+    return {
+      figures: [
+        { name: `verdict p99, ${benchSize.verdictFindings.toLocaleString('en-US')} findings`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p99), target: TARGET_P99_MS },
+        { name: 'verdict p50', unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
+        { name: 'verdicts per second', unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
+      ],
+      facts: { 'requests per run': scanIds.length, 'concurrent clients': CLIENTS },
+      scaled: scaledSettings(['verdictFindings', 'verdictRequests']),
+    };
   } finally {
-    await db.close();
-    await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await profile.close();
   }
 }

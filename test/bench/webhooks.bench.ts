@@ -1,149 +1,141 @@
-// Webhook dispatch and delivery throughput on this machine: domain events fanned
-// out to 1, 10 and 100 endpoints of one organization, then delivered over HTTPS
-// (TLS verified, keep-alive) to a local receiver running on its own thread.
-// Target: at least 1,000 deliveries per second per process.
-//
-//   node --import tsx test/bench/webhooks.bench.ts     (or npm run bench webhooks)
-//
-// Uses the test PostgreSQL (TEST_POSTGRES_URL) in a scratch database, dropped
-// afterwards; BENCH_DATABASE=embedded runs it on PGlite instead.
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { Database } from '../../services/platform/db/database.js';
-import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
-import { migrate } from '../../services/platform/db/migrate.js';
-import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
-import { createLogger } from '../../services/platform/logger.js';
-import { registerWorker } from '../../services/platform/worker-registry.js';
-import { createDeliveryWorker } from '../../services/webhooks/delivery-worker.js';
-import { createWebhookEndpoints } from '../../services/webhooks/endpoints.js';
-import { createHttpsSender } from '../../services/webhooks/https-sender.js';
-import { createTestCertificates, type TestCertificates } from '../../services/webhooks/testing/certificates.js';
-import { createManager, createOrganization, domainEvent, testSecretBox } from '../../services/webhooks/testing/fixtures.js';
-import { webhookDispatcher } from '../../services/webhooks/processors/webhook-dispatcher.js';
-import type { ConsumedRecord } from '../../services/platform/streams/log/stream-log.js';
-import type { DomainEvent } from '../../services/platform/streams/outbox.js';
-import { runAsAdmin } from '../support/postgres-admin.js';
-import { databaseUrl } from '../support/services.js';
+// Webhook deliveries per second to one receiver in a process of its own, which
+// verifies every signature (webhook-receiver.ts). The deployment is full profile,
+// in role processes: the API and the streams role (relay, dispatcher and the other
+// processors) run throughout; imports through the API produce finding.created
+// events, the dispatcher turns each into one delivery per endpoint (10 endpoints),
+// and once every delivery of the run is pending, a workers process starts and
+// sends them over HTTPS (TLS verified against the receiver's CA). The rate is the
+// receiver's: verified deliveries between the first and the last to arrive, so
+// the workers process's start-up is not counted. Any signature that does not
+// verify is a FAIL. Target: at least 2,000 deliveries per second.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestCertificates } from '../../services/webhooks/testing/certificates.js';
+import { benchSize, scaledSettings } from './bench-settings.js';
+import type { BenchResult } from './figures.js';
+import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
+import type { ReceiverMessage, ReceiverReport } from './webhook-receiver.js';
 
-const ENDPOINT_COUNTS = [1, 10, 100] as const;
-const DELIVERIES_PER_SCENARIO = 6_000;
-/** What the stream log hands the dispatcher at most per call (its default maxBatchSize). */
-const DISPATCH_BATCH = 500;
+const ENDPOINTS = 10;
+const FINDINGS_PER_IMPORT = 500;
+const TARGET_PER_SECOND = 2_000;
+const WAIT_LIMIT_MS = 10 * 60_000;
 
-interface BenchDatabase {
-  db: Database;
-  name: string;
-  drop(): Promise<void>;
+interface Receiver {
+  port: number;
+  send(message: ReceiverMessage): void;
+  report(): Promise<ReceiverReport>;
+  stop(): Promise<void>;
 }
 
-async function scratchDatabase(): Promise<BenchDatabase> {
-  if (process.env.BENCH_DATABASE === 'embedded') {
-    const db = await createEmbeddedDatabase(undefined);
-    await migrate(db);
-    return { db, name: 'embedded (PGlite)', drop: () => db.close() };
-  }
-  const name = `sentinel_bench_webhooks_${process.pid}`;
-  await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await runAsAdmin(`CREATE DATABASE ${name}`);
-  const db = createPostgresDatabase({ connectionString: databaseUrl(name), maxConnections: 10 });
-  await migrate(db);
-  return {
-    db,
-    name: 'postgres',
-    async drop() {
-      await db.close();
-      await runAsAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-// The receiver runs on its own thread, so its TLS and HTTP work does not share
-// the event loop being measured. It answers 204 as soon as the body is read.
-const receiverSource = `
-const https = require('node:https');
-const { parentPort, workerData } = require('node:worker_threads');
-const server = https.createServer({ key: workerData.key, cert: workerData.cert, keepAliveTimeout: 30000 }, (request, response) => {
-  request.resume();
-  request.on('end', () => response.writeHead(204).end());
-});
-server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
-parentPort.on('message', () => { server.closeAllConnections(); server.close(() => process.exit(0)); });
-`;
-
-async function startReceiverThread(certificates: TestCertificates): Promise<{ port: number; stop(): Promise<void> }> {
-  const thread = new Worker(receiverSource, { eval: true, workerData: { key: certificates.serverKeyPem, cert: certificates.serverCertPem } });
-  const port = await new Promise<number>((resolve, reject) => {
-    thread.once('message', resolve);
-    thread.once('error', reject);
+async function startReceiver(keyPem: string, certPem: string): Promise<Receiver> {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'webhook-receiver.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH, RECEIVER_KEY_PEM: keyPem, RECEIVER_CERT_PEM: certPem },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const nextMessage = <T,>() =>
+    new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the receiver exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        resolve(message as T);
+      });
+    });
+  const { port } = await nextMessage<{ port: number }>();
   return {
     port,
-    stop: async () => {
-      const exited = new Promise((resolve) => thread.once('exit', resolve));
-      thread.postMessage('stop');
+    send: (message) => void child.send(message),
+    async report() {
+      const answer = nextMessage<{ report: ReceiverReport }>();
+      child.send({ report: true } satisfies ReceiverMessage);
+      return (await answer).report;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
       await exited;
     },
   };
 }
 
-const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
-
-export async function run(): Promise<Record<string, number | string>> {
-  const certificates = createTestCertificates();
-  const receiver = await startReceiverThread(certificates);
-  const database = await scratchDatabase();
-  const { db } = database;
-  const secretBox = testSecretBox();
-  const endpoints = createWebhookEndpoints({ db, secretBox, destinationPolicy: { allowPrivate: true } });
-  const dispatcher = webhookDispatcher({ db });
-  const sender = createHttpsSender({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem });
-  const figures: Record<string, number | string> = { database: database.name, deliveries_per_scenario: DELIVERIES_PER_SCENARIO };
-  const registration = await registerWorker({ db, logger: createLogger('warn'), role: 'workers' });
-  registration.start();
-
-  try {
-    for (const endpointCount of ENDPOINT_COUNTS) {
-      const org = await createOrganization(db, `bench ${endpointCount}`);
-      const manager = await createManager(db);
-      for (let i = 0; i < endpointCount; i++) {
-        await endpoints.create(org, manager, { url: `https://127.0.0.1:${receiver.port}/hooks/${i}`, events: ['scan.completed'] });
-      }
-      const events = Array.from({ length: DELIVERIES_PER_SCENARIO / endpointCount }, () => domainEvent(org, 'scan.completed', { scan_id: randomUUID(), findings: 12 }));
-      const records = events.map((value, offset): ConsumedRecord<DomainEvent> => ({ topic: 'domain-events', partition: 0, offset: String(offset), key: org, value, headers: {} }));
-
-      const dispatchStarted = performance.now();
-      for (let i = 0; i < records.length; i += DISPATCH_BATCH) await dispatcher.handle(records.slice(i, i + DISPATCH_BATCH));
-      const dispatchMs = performance.now() - dispatchStarted;
-
-      const worker = createDeliveryWorker({ db, secretBox, sender, logger: createLogger('warn'), worker: registration, pollIntervalMs: 20 });
-      const deliverStarted = performance.now();
-      worker.start();
-      let outstanding = DELIVERIES_PER_SCENARIO;
-      while (outstanding > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const result = await db.query<{ outstanding: number }>("SELECT count(*)::integer AS outstanding FROM webhook_deliveries WHERE org_id = $1 AND status <> 'delivered'", [org]);
-        outstanding = result.rows[0]!.outstanding;
-      }
-      const deliverMs = performance.now() - deliverStarted;
-      await worker.stop();
-
-      figures[`endpoints_${endpointCount}_dispatch_deliveries_per_s`] = perSecond(DELIVERIES_PER_SCENARIO, dispatchMs);
-      figures[`endpoints_${endpointCount}_delivered_per_s`] = perSecond(DELIVERIES_PER_SCENARIO, deliverMs);
-      await db.query('DELETE FROM webhook_endpoints WHERE org_id = $1', [org]);
-    }
-  } finally {
-    sender.close();
-    await registration.stop();
-    await receiver.stop();
-    await database.drop();
+async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return figures;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const figures = await run();
-  for (const [metric, value] of Object.entries(figures)) console.log(`${metric.padEnd(48)} ${value}`);
+/** Imports reports holding `findings` new findings in all; each becomes one finding.created event. */
+async function importFindings(profile: FullProfile, tenant: Tenant, round: number, findings: number): Promise<void> {
+  for (let imported = 0, part = 0; imported < findings; imported += FINDINGS_PER_IMPORT, part++) {
+    const count = Math.min(FINDINGS_PER_IMPORT, findings - imported);
+    const vulnerabilities = Array.from({ length: count }, (_, i) => ({
+      VulnerabilityID: `CVE-2024-${10_000 + i}`,
+      PkgName: `libbench${i % 250}`,
+      InstalledVersion: '1.0.0-r0',
+      FixedVersion: '1.0.0-r1',
+      Severity: 'HIGH',
+      Title: `Bench advisory ${i}`,
+    }));
+    const image = `registry.example.com/bench/webhooks-run${round}-part${part}:1.0`;
+    const report = { SchemaVersion: 2, ArtifactName: image, ArtifactType: 'container_image', Results: [{ Target: image, Class: 'os-pkgs', Type: 'alpine', Vulnerabilities: vulnerabilities }] };
+    await profile.call('POST', '/api/v1/scans/import', tenant.apiKey, { image, format: 'trivy', report });
+  }
+}
+
+const countDeliveries = async (profile: FullProfile, tenant: Tenant, status: string) =>
+  (await profile.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_deliveries WHERE org_id = $1 AND status = $2', [tenant.orgId, status])).rows[0]!.n;
+
+export async function run(): Promise<BenchResult> {
+  const certificates = createTestCertificates();
+  const certificateDir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-'));
+  const caFile = path.join(certificateDir, 'ca.pem');
+  writeFileSync(caFile, certificates.caPem);
+  const receiver = await startReceiver(certificates.serverKeyPem, certificates.serverCertPem);
+  const profile = await startFullProfile('webhooks', { WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true', WEBHOOK_CA_FILE: caFile });
+  try {
+    await profile.start('api');
+    await profile.start('streams');
+    const tenant = await profile.signUp(['scans:create']);
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const endpoint = await profile.call('POST', '/api/v1/webhooks', tenant.accessToken, { url: `https://127.0.0.1:${receiver.port}/hooks/${i}`, events: ['finding.created'] });
+      receiver.send({ trust: { path: `/hooks/${i}`, secret: endpoint.secret as string } });
+    }
+    const findingsPerRun = Math.ceil(benchSize.webhookDeliveries / ENDPOINTS);
+    const deliveriesPerRun = findingsPerRun * ENDPOINTS;
+
+    const reports: ReceiverReport[] = [];
+    for (let round = 1; round <= 2; round++) {
+      receiver.send({ reset: true });
+      await importFindings(profile, tenant, round, findingsPerRun);
+      await until(`${deliveriesPerRun} pending deliveries`, async () => (await countDeliveries(profile, tenant, 'pending')) === deliveriesPerRun);
+      const workers = await profile.start('workers');
+      await until('every delivery verified', async () => (await receiver.report()).distinct >= deliveriesPerRun && (await countDeliveries(profile, tenant, 'delivered')) === round * deliveriesPerRun);
+      await workers.stop();
+      reports.push(await receiver.report());
+    }
+    const signatureFailures = reports.map((r) => Object.values(r.failures).reduce((sum, n) => sum + n, 0));
+    return {
+      figures: [
+        { name: 'deliveries per second, one receiver', unit: 'deliveries/s', better: 'higher', runs: reports.map((r) => ((r.verified - 1) * 1000) / (r.lastAt - r.firstAt)), target: TARGET_PER_SECOND },
+        { name: 'signatures that did not verify', unit: 'requests', better: 'lower', runs: signatureFailures, target: 1 },
+        { name: 'deliveries received twice', unit: 'requests', better: 'lower', runs: reports.map((r) => r.verified - r.distinct) },
+      ],
+      facts: {
+        'deliveries per run': deliveriesPerRun,
+        'endpoints / event': `${ENDPOINTS} / finding.created`,
+        'signature failures by reason': JSON.stringify(reports.map((r) => r.failures)),
+      },
+      scaled: scaledSettings(['webhookDeliveries']),
+    };
+  } finally {
+    await profile.close();
+    await receiver.stop();
+    rmSync(certificateDir, { recursive: true, force: true });
+  }
 }

@@ -223,6 +223,31 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     await test.drop();
   });
 
+  it('relays a backlog of packed rows batch after batch, without sleeping after a batch that packed rows left short of the batch size', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const eventIds = [0, 1, 2].map(() => [randomUUID(), randomUUID(), randomUUID()]);
+    for (const packed of eventIds) {
+      const envelopes = packed.map((eventId): DomainEvent => ({
+        event_id: eventId, org_id: orgId, type: 'test.changed', occurred_at: Date.now(), subject_id: null,
+        actor: { kind: 'system', id: null }, correlation_id: null, payload: '{}',
+      }));
+      await test.db.query(`INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES ($1, $2, $3, $4::json, true, 3)`, [
+        randomUUID(), orgId, topics.domainEvents.name, JSON.stringify(envelopes),
+      ]);
+    }
+    const consumer = await startConsumer(test.db, log, `backlog-${randomUUID()}`, orgId);
+    // Each batch of at most 5 records holds one row of 3; a relay sleeping its poll interval (an hour) after one would never finish here.
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, batchSize: 5, pollIntervalMs: 3_600_000 });
+    relay.start();
+    await until(async () => consumer.deliveries.length >= 9);
+    expect(consumer.deliveries).toEqual(eventIds.flat());
+    await relay.stop();
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
   it('a standby relay takes over once the leader stops', async () => {
     const { test, log } = await setUp();
     const orgId = randomUUID();

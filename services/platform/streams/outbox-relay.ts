@@ -150,7 +150,9 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
         await prunePublished();
         lastPrune = Date.now();
       }
-      return published < batchSize ? 'idle' : 'more';
+      // A batch takes whole rows, so with packed rows it ends short of batchSize while
+      // more wait: only a batch that published nothing lets the relay sleep.
+      return published > 0 ? 'more' : 'idle';
     },
   });
 

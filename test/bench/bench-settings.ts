@@ -1,0 +1,36 @@
+// The sizes of every benchmark, read from the environment here and nowhere else.
+// The targets are stated for the defaults; a smaller size (for a quick check that
+// a benchmark works) prints its figures marked as scaled, never as the real thing.
+
+interface Setting {
+  variable: string;
+  fallback: number;
+}
+
+const settings = {
+  ingestOrganizations: { variable: 'BENCH_INGEST_ORGANIZATIONS', fallback: 20 },
+  ingestAssets: { variable: 'BENCH_INGEST_ASSETS', fallback: 2_000 },
+  ingestFindingsPerAsset: { variable: 'BENCH_INGEST_FINDINGS_PER_ASSET', fallback: 100 },
+  listingFindings: { variable: 'BENCH_LISTING_FINDINGS', fallback: 1_000_000 },
+  listingRequests: { variable: 'BENCH_LISTING_REQUESTS', fallback: 3_000 },
+  verdictFindings: { variable: 'BENCH_VERDICT_FINDINGS', fallback: 10_000 },
+  verdictRequests: { variable: 'BENCH_VERDICT_REQUESTS', fallback: 300 },
+  webhookDeliveries: { variable: 'BENCH_WEBHOOK_DELIVERIES', fallback: 20_000 },
+} satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof settings;
+
+function read({ variable, fallback }: Setting): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${variable} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Every size, as set or by default. */
+export const benchSize = Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, read(setting)])) as Record<SettingName, number>;
+
+/** The variables set to something other than their default: figures measured at these sizes are not the targets' sizes. */
+export const scaledSettings = (names: readonly SettingName[]): string[] =>
+  names.filter((name) => benchSize[name] !== settings[name].fallback).map((name) => `${settings[name].variable}=${benchSize[name]} (target size ${settings[name].fallback})`);

@@ -1,0 +1,134 @@
+// Sentinel in the full profile for a benchmark, run the way a deployment runs it:
+// `sentinel <role>` processes (bin/sentinel.js) on a scratch PostgreSQL database,
+// Kafka topics of their own with the schema registry, Redis counters and a
+// ClickHouse database of their own, every processor and the relay running, and
+// the API on a real socket on 127.0.0.1. The benchmark is a client of it; it also
+// holds a connection of its own to the database for seeding and for watching
+// progress, never for answering what it measures.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createClient } from '@clickhouse/client';
+import { Kafka, logLevel } from 'kafkajs';
+import type { Database } from '../../services/platform/db/database.js';
+import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
+import { runAsAdmin } from '../support/postgres-admin.js';
+import { freePort, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
+import { databaseUrl, testServices } from '../support/services.js';
+
+export interface Tenant {
+  orgId: string;
+  /** An API key of the organization's owner with the scopes asked for: the credential of a pipeline or a script. */
+  apiKey: string;
+  /** The owner's access token (15 minutes), for what people only may do: policies, webhook endpoints. */
+  accessToken: string;
+}
+
+export interface RunningSentinel {
+  /** SIGTERM, then waits for the graceful exit; a non-zero exit is an error. */
+  stop(): Promise<void>;
+}
+
+export interface FullProfile {
+  /** The benchmark's own connection to the service's database. */
+  db: Database;
+  /** http://127.0.0.1:<port> of the API, once a role serving it has started. */
+  base: string;
+  /** Starts `sentinel <role>` and resolves once it is ready (the API answers /ready, the others have prepared). */
+  start(role: 'all' | 'api' | 'streams' | 'workers'): Promise<RunningSentinel>;
+  /** One API call as JSON; any status of 300 or more is an error. */
+  call(method: string, path: string, token: string | undefined, body?: unknown): Promise<Record<string, unknown>>;
+  /** Signs a person up (a new organization) through the API and issues their API key. */
+  signUp(scopes: string[]): Promise<Tenant>;
+  close(): Promise<void>;
+}
+
+export async function startFullProfile(name: string, extraEnvironment: Record<string, string> = {}): Promise<FullProfile> {
+  const suffix = `${name}_${process.pid}`;
+  const database = `sentinel_bench_${suffix}`;
+  const topicPrefix = `sentinel-bench-${randomBytes(4).toString('hex')}.`;
+  const clickhouseDatabase = `sentinel_bench_${suffix}`;
+  await runAsAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await runAsAdmin(`CREATE DATABASE ${database}`);
+  const db = createPostgresDatabase({ connectionString: databaseUrl(database), maxConnections: 4, applicationName: 'bench' });
+  const port = String(await freePort());
+  const environment = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: port,
+    DATABASE_URL: databaseUrl(database),
+    KAFKA_BROKERS: testServices.kafkaBrokers.join(','),
+    SCHEMA_REGISTRY_URL: testServices.schemaRegistryUrl,
+    TOPIC_PREFIX: topicPrefix,
+    REDIS_URL: testServices.redisUrl,
+    CLICKHOUSE_URL: testServices.clickhouseUrl,
+    CLICKHOUSE_DATABASE: clickhouseDatabase,
+    TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex'),
+    // A benchmark is one client with many requests; the limiter still counts each one in Redis.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...extraEnvironment,
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const processes = new Set<SentinelProcess>();
+
+  async function stopProcess(sentinel: SentinelProcess): Promise<void> {
+    if (sentinel.child.exitCode === null) sentinel.child.kill('SIGTERM');
+    const code = await sentinel.exited;
+    processes.delete(sentinel);
+    if (code !== 0) throw new Error(`sentinel exited with ${code}:\n${sentinel.output()}`);
+  }
+
+  async function untilPrepared(sentinel: SentinelProcess): Promise<void> {
+    while (!sentinel.output().includes('sentinel: ready')) {
+      if (sentinel.child.exitCode !== null) throw new Error(`sentinel exited with ${sentinel.child.exitCode} while starting:\n${sentinel.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+
+  return {
+    db,
+    base,
+    call,
+    async start(role) {
+      const sentinel = await spawnSentinel(environment, role);
+      processes.add(sentinel);
+      if (role === 'all' || role === 'api') await untilAnswers(sentinel, '/ready', 200);
+      await untilPrepared(sentinel);
+      return { stop: () => stopProcess(sentinel) };
+    },
+    async signUp(scopes) {
+      const signup = await call('POST', '/api/v1/auth/signup', undefined, { email: `bench-${randomUUID()}@example.test`, password: `bench-${randomUUID()}`, name: 'Bench' });
+      const token = signup.access_token as string;
+      const me = await call('GET', '/api/v1/me', token);
+      const expiresAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+      const key = await call('POST', '/api/v1/api-keys', token, { name: 'bench', scopes, expires_at: expiresAt });
+      return { orgId: (me.acting_organization as { id: string }).id, apiKey: key.key as string, accessToken: token };
+    },
+    async close() {
+      const outcomes = await Promise.allSettled([...processes].map((sentinel) => stopProcess(sentinel)));
+      await db.close();
+      await runAsAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      const kafkaAdmin = new Kafka({ clientId: 'bench-cleanup', brokers: testServices.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+      await kafkaAdmin.connect();
+      const ours = (await kafkaAdmin.listTopics()).filter((topic) => topic.startsWith(topicPrefix));
+      if (ours.length > 0) await kafkaAdmin.deleteTopics({ topics: ours });
+      await kafkaAdmin.disconnect();
+      const clickhouse = createClient({ url: testServices.clickhouseUrl });
+      await clickhouse.command({ query: `DROP DATABASE IF EXISTS ${clickhouseDatabase}` });
+      await clickhouse.close();
+      const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failure) throw failure.reason;
+    },
+  };
+}
