@@ -16,6 +16,7 @@ import {
   type RetryOptions,
 } from 'kafkajs';
 import { loadSchema, schemaDefinition } from '../avro.js';
+import { fixKafkaRequestQueueScheduling } from './kafkajs-request-queue.js';
 import type { RawStreamRecord, SetAsideStore } from '../set-aside.js';
 import {
   assertValuesMatchSchema,
@@ -111,6 +112,7 @@ function wireSchemaId(value: Buffer): number | undefined {
 }
 
 export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog {
+  fixKafkaRequestQueueScheduling();
   const { partitions, topicPrefix } = options;
   const logger = options.logger ?? silentLogger;
   const replicationFactor = options.replicationFactor ?? 1;
