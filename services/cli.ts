@@ -45,15 +45,19 @@ async function main(argv: string[]): Promise<number> {
   const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
   const platform = await createPlatform(config, logger, progress);
 
-  // A signal may come at any point, also while start-up waits for a dependency.
+  // A signal may come at any point, also while start-up waits for a dependency. It
+  // often comes twice: npm passes on to its script the SIGTERM or SIGINT its process
+  // group already received. A repeat therefore must not end the process half-drained
+  // (the default action once a handler is gone): the drain is bounded by
+  // SHUTDOWN_GRACE_MS anyway, and SIGKILL remains for an operator who cannot wait.
   const shutdownRequested = new AbortController();
   const requestShutdown = (signal: string) => {
     if (shutdownRequested.signal.aborted) return;
     logger.info({ signal }, 'shutting down');
     shutdownRequested.abort(new Error(`${signal} received`));
   };
-  process.once('SIGTERM', () => requestShutdown('SIGTERM'));
-  process.once('SIGINT', () => requestShutdown('SIGINT'));
+  process.on('SIGTERM', () => requestShutdown('SIGTERM'));
+  process.on('SIGINT', () => requestShutdown('SIGINT'));
 
   let api: RunningRole | undefined;
   const background: RunningRole[] = [];
