@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, signalGroup, spawnScript, stopStragglers, untilAnswers } from './support/processes.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freePort, groupAlive, signalGroup, spawnScript, stopStragglers, untilAnswers } from './support/processes.js';
 
 const readmePath = path.resolve(import.meta.dirname, '../README.md');
 
@@ -161,9 +161,11 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     }
     expect((await api('/api/v1/findings', neighbour)).body.items).toEqual([]);
 
-    // Stopped as Ctrl-C stops it, Sentinel shuts down cleanly (releasing DATA_DIR) before its terminal ends.
+    // Stopped as Ctrl-C stops it, Sentinel shuts down cleanly, releasing DATA_DIR. npm, the
+    // terminal's foreground job, may end before Sentinel has finished: wait for the whole group.
     signalGroup(service.child, 'SIGTERM');
     await service.exited;
+    await vi.waitFor(() => expect(groupAlive(service.child)).toBe(false), { timeout: 60_000, interval: 100 });
     expect(existsSync(path.join(dir, 'data', 'sentinel.lock')), service.output().slice(-3000)).toBe(false);
     expect(service.output()).toContain('"msg":"shutting down"');
   });

@@ -82,6 +82,17 @@ export async function spawnScript(script: string, env: Record<string, string>): 
   return track(child, port, () => signalGroup(child, 'SIGKILL'));
 }
 
+/** Whether any process of the group the child leads is still running. */
+export function groupAlive(child: ChildProcess): boolean {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
 /** Sends the signal to the process group the child leads; a group already gone is no error. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
