@@ -114,6 +114,21 @@ export interface ScannedObservation {
 }
 
 /**
+ * What a sighting does to a finding row that exists: refreshes what the latest
+ * evidence says, reopens a resolved finding seen again after its resolution, and
+ * ignores a sighting older than the row's last one (a redelivered or late batch).
+ * Exported for the benchmark's ceiling, which must upsert exactly as ingest does.
+ */
+export const FINDINGS_UPSERT_CONFLICT = `ON CONFLICT (org_id, asset_id, fingerprint) DO UPDATE
+          SET title = excluded.title, severity = excluded.severity, fixability = excluded.fixability,
+              component_version = excluded.component_version, detail = excluded.detail,
+              last_seen_at = excluded.last_seen_at, last_seen_scan_id = excluded.last_seen_scan_id,
+              status = CASE WHEN f.status = 'resolved' THEN 'reopened' ELSE f.status END,
+              updated_at = clock_timestamp()
+        WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
+          AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)`;
+
+/**
  * Upserts a batch of observations, of any scans and organizations, in one
  * statement, which also records every finding it created or reopened
  * (recordChanges). Every row carries its own
@@ -158,14 +173,7 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
               i.component_ecosystem, i.component_name, i.component_version, i.install_path, i.target, i.detail::jsonb,
               'open', i.seen_at, i.seen_at, i.scan_id
          FROM input i
-       ON CONFLICT (org_id, asset_id, fingerprint) DO UPDATE
-          SET title = excluded.title, severity = excluded.severity, fixability = excluded.fixability,
-              component_version = excluded.component_version, detail = excluded.detail,
-              last_seen_at = excluded.last_seen_at, last_seen_scan_id = excluded.last_seen_scan_id,
-              status = CASE WHEN f.status = 'resolved' THEN 'reopened' ELSE f.status END,
-              updated_at = clock_timestamp()
-        WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
-          AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)
+       ${FINDINGS_UPSERT_CONFLICT}
        -- xmax is 0 only on a row version this statement inserted; an updated row carries the upsert's lock.
        RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, f.status, f.last_seen_scan_id, f.xmax = 0 AS inserted
      ),

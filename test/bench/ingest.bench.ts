@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../services/platform/db/database.js';
+import { FINDINGS_UPSERT_CONFLICT } from '../../services/findings/ingest.js';
 import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
@@ -161,14 +162,7 @@ async function ceilingRound(db: Database, assets: Imported['assets']): Promise<n
       await db.query(
         `INSERT INTO bench_ceiling_findings AS f (${COLUMNS})
          SELECT ${COLUMNS} FROM bench_ceiling_input WHERE batch = $1
-         ON CONFLICT (org_id, asset_id, fingerprint) DO UPDATE
-            SET title = excluded.title, severity = excluded.severity, fixability = excluded.fixability,
-                component_version = excluded.component_version, detail = excluded.detail,
-                last_seen_at = excluded.last_seen_at, last_seen_scan_id = excluded.last_seen_scan_id,
-                status = CASE WHEN f.status = 'resolved' THEN 'reopened' ELSE f.status END,
-                updated_at = clock_timestamp()
-          WHERE (f.last_seen_at, f.last_seen_scan_id) < (excluded.last_seen_at, excluded.last_seen_scan_id)
-            AND (f.status <> 'resolved' OR f.resolved_seen_at < excluded.last_seen_at)`,
+         ${FINDINGS_UPSERT_CONFLICT}`,
         [batch],
       );
     }
