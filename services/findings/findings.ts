@@ -5,10 +5,13 @@ import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from '../platform/pagination/page.js';
-import { observationKinds, severities } from './observation.js';
+import { observationKinds, severities, type Severity } from './observation.js';
 
 export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
 export type FindingStatus = (typeof findingStatuses)[number];
+
+/** Worst first: the severity order, and severity_rank as migration 040 generates it (the index of each severity). */
+export const severityRankOrder: readonly Severity[] = ['critical', 'high', 'medium', 'unknown', 'low', 'none'];
 
 export const findingOrders = {
   // Worst first, then most recently seen. Keys change as scans land: page.stable false.
@@ -134,15 +137,32 @@ export async function listFindingsPage(
     kind: listFilter('kind', query.kind, observationKinds),
     asset_id: typeof query.asset_id === 'string' ? query.asset_id : null,
   };
-  // $1 org, $2 q (identifier prefix pattern), $3 q (name substring pattern), $4 statuses, $5 severities, $6 kinds, $7 asset.
+  // $1 org, $2 q (identifier prefix pattern), $3 q (name substring pattern), $4 statuses, $5 kinds, $6 asset, and
+  // the severities as severity_rank: $7 and $8 the lowest and highest asked, $9 every one asked when they leave gaps.
+  // A range is what lets the severity indexes seek to the asked severities (a filter on severity walked them from
+  // critical: a second for low, at a million), and a range alone keeps the planner's estimate, which the total uses, true.
   const where = `org_id = $1
     AND ($2::text IS NULL OR upper(identifier) LIKE $2 OR component_name ILIKE $3)
     AND ($4::text[] IS NULL OR status = ANY ($4::text[]))
-    AND ($5::text[] IS NULL OR severity = ANY ($5::text[]))
-    AND ($6::text[] IS NULL OR kind = ANY ($6::text[]))
-    AND ($7::uuid IS NULL OR asset_id = $7::uuid)`;
+    AND ($5::text[] IS NULL OR kind = ANY ($5::text[]))
+    AND ($6::uuid IS NULL OR asset_id = $6::uuid)
+    AND ($7::smallint IS NULL OR severity_rank BETWEEN $7::smallint AND $8::smallint)
+    AND ($9::smallint[] IS NULL OR severity_rank = ANY ($9::smallint[]))`;
   const escaped = filters.q?.replace(/[\\%_]/g, (c) => `\\${c}`) ?? null;
-  const params = [orgId, escaped && `${escaped.toUpperCase()}%`, escaped && `%${escaped}%`, filters.status, filters.severity, filters.kind, filters.asset_id];
+  const ranks = filters.severity?.map((severity) => severityRankOrder.indexOf(severity as Severity)).sort((a, b) => a - b) ?? [];
+  const [lowest, highest] = ranks.length > 0 ? [ranks[0]!, ranks[ranks.length - 1]!] : [null, null];
+  const leavesGaps = lowest !== null && highest! - lowest + 1 > ranks.length;
+  const params = [
+    orgId,
+    escaped && `${escaped.toUpperCase()}%`,
+    escaped && `%${escaped}%`,
+    filters.status,
+    filters.kind,
+    filters.asset_id,
+    lowest,
+    highest,
+    leavesGaps ? ranks : null,
+  ];
   return readPage<FindingRow & KeysetRow, FindingView>({
     codec,
     orgId,

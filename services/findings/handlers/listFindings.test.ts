@@ -72,6 +72,11 @@ describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, count
     const severities = await list(tenant, '?severity=medium,high&kind=vulnerability&status=open');
     expect(severities.body.items.every((f: Finding) => ['medium', 'high'].includes(f.severity))).toBe(true);
     expect(severities.body.total).toBe(all.body.items.filter((f: Finding) => ['medium', 'high'].includes(f.severity)).length);
+    // Each severity alone finds exactly its findings: the filter seeks by severity_rank, which must agree with severity.
+    for (const asked of [...ranks.map((severity) => [severity]), ['critical', 'medium', 'low'], ['high', 'none']]) {
+      const only = await list(tenant, `?severity=${asked.join(',')}&limit=200`);
+      expect(only.body.items.map((f: Finding) => f.id)).toEqual(all.body.items.filter((f: Finding) => asked.includes(f.severity)).map((f: Finding) => f.id));
+    }
     expect((await list(tenant, '?status=resolved')).body).toMatchObject({ items: [], total: 0 });
     expect((await list(tenant, `?asset_id=${ubuntu.asset_id}&kind=secret`)).body.total).toBe(0);
   });
