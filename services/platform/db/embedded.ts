@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryResult } from './database.js';
 
@@ -24,7 +25,8 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(startFrom ? { loadDataDir: startFrom } : {}) });
+    // pg_trgm: the findings search (migration 069).
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(startFrom ? { loadDataDir: startFrom } : {}), extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;
