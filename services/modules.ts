@@ -7,6 +7,7 @@ import { createAssetsModule } from './assets/index.js';
 import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
+import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
@@ -53,6 +54,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     accounts,
     createOrganizationsModule({ db }),
     createApiKeysModule({ db, registry }),
+    createWorkloadsModule({ db, registry }),
     createScansModule({ db, codec, logger }),
     createFindingsModule({ db, codec, logger }),
     createAssetsModule({ db, codec, logger }),

@@ -38,7 +38,7 @@ trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
 // 2xx stops it at once, wherever the step is, except a 409: the tour's loops ask again on
 // that one (a verdict not ready yet), so there it is a failed step that a loop may retry,
 // and the loops may wait 300 seconds in all. The ids the tour captured are printed at the end.
-const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY'] as const;
+const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY', 'WORKLOAD', 'WORKLOAD_ID', 'WORKLOAD_SCAN'] as const;
 const tourPrelude = `set -euo pipefail
 trap 'echo "tour: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 curl() {
@@ -143,6 +143,14 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     expect(JSON.parse(received[0]!.slice(`receiver: delivery ${ids.DELIVERY} `.length))).toMatchObject({ type: 'scan.completed' });
     expect((await api(`/api/v1/webhooks/${ids.ENDPOINT}`)).status).toBe(404);
 
+    // The workload's import is recorded as the workload's, its findings were recorded, and the tour revoked it.
+    const workloadScan = await api(`/api/v1/scans/${ids.WORKLOAD_SCAN}`);
+    expect(workloadScan.body).toMatchObject({ source: 'import', state: 'completed', new_findings: 4, requested_by: { kind: 'workload', id: ids.WORKLOAD_ID } });
+    expect((await api('/api/v1/workloads')).body.workloads).toEqual([
+      expect.objectContaining({ id: ids.WORKLOAD_ID, standing: 'revoked', delegation: expect.objectContaining({ scopes: ['scans:create', 'scans:read', 'findings:read'] }) }),
+    ]);
+    expect((await api('/api/v1/scans?limit=1', ids.WORKLOAD)).status).toBe(401);
+
     // A second organization sees nothing of the tour's: its scan and verdict are as missing as a made-up id.
     const signup = await fetch(`${service.base}/api/v1/auth/signup`, {
       method: 'POST',
@@ -154,12 +162,14 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     for (const [urlPath, missing] of [
       [`/api/v1/scans/${ids.SCAN}`, `/api/v1/scans/${missingId}`],
       [`/api/v1/verdicts/${ids.VERDICT}`, `/api/v1/verdicts/${missingId}`],
+      [`/api/v1/scans/${ids.WORKLOAD_SCAN}`, `/api/v1/scans/${missingId}`],
     ] as const) {
       const foreign = await api(urlPath, neighbour);
       expect(foreign.status).toBe(404);
       expect(foreign.text).toBe((await api(missing, neighbour)).text);
     }
     expect((await api('/api/v1/findings', neighbour)).body.items).toEqual([]);
+    expect((await api('/api/v1/workloads', neighbour)).body.workloads).toEqual([]);
 
     // Stopped as Ctrl-C stops it, Sentinel shuts down cleanly, releasing DATA_DIR. npm, the
     // terminal's foreground job, may end before Sentinel has finished: wait for the whole group.

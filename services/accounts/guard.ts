@@ -1,13 +1,15 @@
 // The RequestGuard of every secured operation (services/platform/http/app.ts runs it before
 // validation). In order: who is calling (401), their rate limit (429), the
-// organization they act in and X-Expected-Organization (409), then the
+// organization they act in and X-Expected-Organization (409), a machine principal on
+// an operation that delegates authority (403, before any permission), then the
 // permission the document's x-permission names, or any one of x-permission-any (403).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OperationSecurity, RequestGuard } from '../platform/http/handler.js';
 import type { Database } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
-import { resolveActingMembership } from '../organizations/index.js';
+import { findMember, resolveActingMembership } from '../organizations/index.js';
+import { WORKLOAD_CREDENTIAL_PREFIX, findWorkloadByCredential, touchWorkloadLastActed, workloadAuthority } from '../identity/workloads/index.js';
 import type { AccessTokens } from './access-tokens.js';
 import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeAudited } from '../platform/authorization/authorize-request.js';
@@ -23,7 +25,7 @@ export interface GuardDependencies {
   sessions: Pick<Sessions, 'isLive'>;
   limiter: RateLimiter;
   registry: ScopeRegistry;
-  /** Requests per minute per credential: per API key, per person for sessions. */
+  /** Requests per minute per credential: per API key, per workload, per person for sessions. */
   perMinute: number;
   /** The time refusal windows are measured by. */
   now: () => Date;
@@ -61,17 +63,38 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     return { kind: 'api_key', apiKeyId: stored.id, orgId: stored.orgId, permissions: effectiveScopes(stored.scopes, deps.registry) };
   };
 
+  const authenticateWorkload = async (credential: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+    const stored = await findWorkloadByCredential(deps.db, systemScope('authenticate-credential'), credential);
+    if (!stored) return refuse(log, 'unknown workload credential');
+    if (stored.state !== 'usable') {
+      // As for keys: a known credential still presented after revocation or expiry goes to its organization's trail, counted per window.
+      await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { workloadId: stored.id }, subject: stored.id, action: 'workload.refused', detail: { reason: stored.state } }, deps.now());
+      return refuse(log, `workload ${stored.state}`);
+    }
+    if (stored.lastActStale) await touchWorkloadLastActed(deps.db, stored.orgId, stored.id);
+    // Bounded by the delegator's role as it is now, read at every request: a demotion narrows the workload at once,
+    // and a delegator who left leaves it nothing (every secured operation then answers 403).
+    const delegator = await findMember(deps.db, stored.orgId, stored.delegatedByUserId);
+    return { kind: 'workload', workloadId: stored.id, orgId: stored.orgId, permissions: workloadAuthority(stored.scopes, delegator?.role, deps.registry) };
+  };
+
   const authenticate = async (request: FastifyRequest, origin: RequestOrigin): Promise<Principal> => {
     const header = request.headers.authorization;
     if (header === undefined) return refuse(request.log, 'no credential');
     const credential = BEARER.exec(header)?.[1];
     if (credential === undefined) return refuse(request.log, 'malformed authorization header');
-    return credential.startsWith(API_KEY_PREFIX) ? authenticateApiKey(credential, origin, request.log) : authenticateSession(credential, request.log);
+    if (credential.startsWith(API_KEY_PREFIX)) return authenticateApiKey(credential, origin, request.log);
+    if (credential.startsWith(WORKLOAD_CREDENTIAL_PREFIX)) return authenticateWorkload(credential, origin, request.log);
+    return authenticateSession(credential, request.log);
   };
 
   const admit = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin): Promise<void> => {
+    if (security.delegatesAuthority && principal.kind !== 'user') {
+      // Spec 5.5: refused for what the caller is, before any permission is consulted, so no scope a machine holds can matter.
+      await refuseAuthorization(deps.db, principal, origin, security.operationId, delegationRefused(principal.kind));
+    }
     if (security.permission !== undefined) await authorizeAudited(deps.db, principal, origin, security.operationId, security.permission);
-    // A key is admitted only where the document accepts keys and names the scope it needs.
+    // A machine (key or workload) is admitted only where the document accepts keys and names the scope it needs.
     const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
     if (!accepted) {
       const needs = security.schemes.includes('session') ? 'a browser session' : 'an API key';
@@ -96,7 +119,11 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
   };
 }
 
-/** Per credential, never per organization or address (spec 8): a key by its id, a session by its person. */
+/** The 403 of a machine principal on an operation that delegates authority. */
+export const delegationRefused = (kind: Principal['kind']): AppError =>
+  new AppError('forbidden', 'only a person can delegate authority: a machine principal (an API key or a workload) cannot', { details: { principal: kind } });
+
+/** Per credential, never per organization or address (spec 8): a key or a workload by its id, a session by its person. */
 function rateLimitSubject(principal: Principal): string {
   const { kind, id } = credentialOf(principal);
   return `credential:${kind}:${id}`;

@@ -212,13 +212,14 @@ interface FindingEventRow {
   actor_kind: 'user' | 'api_key' | 'workload' | 'system';
   actor_user_id: string | null;
   actor_api_key_id: string | null;
+  actor_workload_id: string | null;
   suppressed_by: string | null;
   reason: string | null;
   suppressed_until: Date | null;
   occurred_at: Date;
 }
 
-const eventColumns = 'id, type, from_status, to_status, scan_id, actor_kind, actor_user_id, actor_api_key_id, suppressed_by, reason, suppressed_until, occurred_at';
+const eventColumns = 'id, type, from_status, to_status, scan_id, actor_kind, actor_user_id, actor_api_key_id, actor_workload_id, suppressed_by, reason, suppressed_until, occurred_at';
 
 function toEventView(row: FindingEventRow) {
   return {
@@ -227,7 +228,7 @@ function toEventView(row: FindingEventRow) {
     from_status: row.from_status,
     to_status: row.to_status,
     scan_id: row.scan_id,
-    actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id },
+    actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id ?? row.actor_workload_id },
     requested_by: row.actor_user_id,
     suppressed_by: row.suppressed_by,
     reason: row.reason,

@@ -3,7 +3,7 @@
 // PATCH /findings/{id} and POST /findings/bulk alike. resolved and reopened are
 // the pipeline's alone (services/findings/ingest.ts).
 import { appendEventsToOutbox } from '../platform/streams/outbox.js';
-import { eventActorOf, type Principal } from '../platform/principal.js';
+import { actorColumnsOf, eventActorOf, recordedActorOf, type Principal } from '../platform/principal.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { validationFailed, type AppError } from '../platform/errors.js';
 import { findingColumns, type FindingRow, type FindingStatus } from './findings.js';
@@ -93,7 +93,7 @@ export async function applyStatusChange(
 ): Promise<Array<FindingRow & { from_status: FindingStatus }>> {
   if (expected.length === 0) return [];
   const who = eventActorOf(actor.principal);
-  const userId = who.kind === 'user' ? who.id : null;
+  const columns = actorColumnsOf(recordedActorOf(actor.principal));
   const moved = await tx.query<FindingRow & { from_status: FindingStatus }>(
     `WITH locked AS (
        SELECT f.id, f.status AS from_status
@@ -112,8 +112,8 @@ export async function applyStatusChange(
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, actor_user_id, actor_api_key_id,
-                                   suppressed_by, reason, suppressed_until, request_id)
-       SELECT $1, id, 'status_changed', from_status, $4, $7, $8::uuid, $9::uuid,
+                                   actor_workload_id, suppressed_by, reason, suppressed_until, request_id)
+       SELECT $1, id, 'status_changed', from_status, $4, $7, $8::uuid, $9::uuid, $11::uuid,
               CASE WHEN $4 = 'suppressed' THEN $8::uuid END, $5, $6, $10
          FROM moved
      )
@@ -126,9 +126,10 @@ export async function applyStatusChange(
       change.reason,
       change.suppressedUntil,
       who.kind,
-      userId,
-      who.kind === 'api_key' ? who.id : null,
+      columns.userId,
+      columns.apiKeyId,
       actor.requestId,
+      columns.workloadId,
     ],
   );
   await appendEventsToOutbox(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { actorOf } from './audit/identity-trail.js';
 import { asOrgId } from '../../test/support/org-ids.js';
-import { credentialOf, eventActorOf, userOrApiKeyOf, type Principal } from './principal.js';
+import { actorColumnsOf, credentialOf, eventActorOf, recordedActorOf, type Principal } from './principal.js';
 
 const orgId = asOrgId(randomUUID());
 const permissions = new Set<string>();
@@ -21,15 +21,17 @@ describe('the credential of a principal', () => {
     for (const principal of [user, apiKey, workload]) expect(eventActorOf(principal)).toEqual(credentialOf(principal));
   });
 
-  it('is held in the user column for a person, in its own column for an API key, and in none yet for a workload', () => {
-    expect(userOrApiKeyOf(user)).toEqual({ userId: user.userId });
-    expect(userOrApiKeyOf(apiKey)).toEqual({ apiKeyId: apiKey.apiKeyId });
-    expect(userOrApiKeyOf(workload)).toBeUndefined();
+  it('is held in the user column for a person, and in its own column for an API key or a workload (spec 2.2)', () => {
+    expect(recordedActorOf(user)).toEqual({ userId: user.userId });
+    expect(recordedActorOf(apiKey)).toEqual({ apiKeyId: apiKey.apiKeyId });
+    expect(recordedActorOf(workload)).toEqual({ workloadId: workload.workloadId });
+    expect(actorColumnsOf(recordedActorOf(workload))).toEqual({ userId: null, apiKeyId: null, workloadId: workload.workloadId });
+    expect(actorColumnsOf(undefined)).toEqual({ userId: null, apiKeyId: null, workloadId: null });
   });
 
-  it('is the identity trail actor, which refuses workloads for now', () => {
+  it('is the identity trail actor, a workload included', () => {
     expect(actorOf(user)).toEqual({ userId: user.userId });
     expect(actorOf(apiKey)).toEqual({ apiKeyId: apiKey.apiKeyId });
-    expect(() => actorOf(workload)).toThrow('workload principals are not audited by the identity trail yet');
+    expect(actorOf(workload)).toEqual({ workloadId: workload.workloadId });
   });
 });

@@ -42,15 +42,30 @@ export function credentialOf(principal: Principal): Credential {
 export const eventActorOf = (principal: Principal): { kind: ActorKind; id: string } => credentialOf(principal);
 
 /**
- * The credential as the tables that record who acted hold it: a person's id, or
- * a machine's in its own column (spec 2.2). Workloads have no column of their own
- * yet: undefined.
+ * The credential as the tables that record who acted hold it: a person's id, or a
+ * machine's (an API key's, a workload's) in its own column (spec 2.2).
  */
-export function userOrApiKeyOf(principal: Principal): { userId: string } | { apiKeyId: string } | undefined {
+export type RecordedActor = { userId: string } | { apiKeyId: string } | { workloadId: string };
+
+export function recordedActorOf(principal: Principal): RecordedActor {
   const { kind, id } = credentialOf(principal);
-  if (kind === 'user') return { userId: id };
-  if (kind === 'api_key') return { apiKeyId: id };
-  return undefined;
+  switch (kind) {
+    case 'user':
+      return { userId: id };
+    case 'api_key':
+      return { apiKeyId: id };
+    case 'workload':
+      return { workloadId: id };
+  }
+}
+
+/** The values of the three actor columns a table keeps (at most one set; none for the system or an anonymous caller). */
+export function actorColumnsOf(actor: RecordedActor | undefined): { userId: string | null; apiKeyId: string | null; workloadId: string | null } {
+  return {
+    userId: actor && 'userId' in actor ? actor.userId : null,
+    apiKeyId: actor && 'apiKeyId' in actor ? actor.apiKeyId : null,
+    workloadId: actor && 'workloadId' in actor ? actor.workloadId : null,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
 import type { ReportWarning } from '../findings/index.js';
-import { userOrApiKeyOf, type Principal } from '../platform/principal.js';
+import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../platform/principal.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
@@ -15,26 +15,21 @@ export const SCAN_JOB_KIND = 'scan.run';
 export type ScanSource = 'scan' | 'import' | 'schedule';
 export type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
 
-/** Who asked for a scan: a person, a machine (its own column), or the scheduler (nobody). */
-export type ScanRequester = { userId: string } | { apiKeyId: string } | 'system';
+/** Who asked for a scan: a person, a machine (an API key or a workload, each in its own column), or the scheduler (nobody). */
+export type ScanRequester = RecordedActor | 'system';
 
-/** A workload has no requester column yet: its scans are recorded as the system's. */
-export const requesterOf = (principal: Principal): ScanRequester => userOrApiKeyOf(principal) ?? 'system';
+export const requesterOf = (principal: Principal): ScanRequester => recordedActorOf(principal);
 
-/** The two columns a requester is stored in: a person's id, or a machine's in its own column (spec 2.2). */
-export function requesterColumns(requester: ScanRequester): { userId: string | null; apiKeyId: string | null } {
-  return {
-    userId: typeof requester === 'object' && 'userId' in requester ? requester.userId : null,
-    apiKeyId: typeof requester === 'object' && 'apiKeyId' in requester ? requester.apiKeyId : null,
-  };
-}
+/** The three columns a requester is stored in: a person's id, or a machine's in its own column (spec 2.2). */
+export const requesterColumns = (requester: ScanRequester) => actorColumnsOf(requester === 'system' ? undefined : requester);
 
-export type RequestedByView = { kind: 'user' | 'api_key' | 'system'; id: string | null };
+export type RequestedByView = { kind: 'user' | 'api_key' | 'workload' | 'system'; id: string | null };
 
-/** A requester as responses show it, from its two columns. */
-export function requestedByView(userId: string | null, apiKeyId: string | null): RequestedByView {
-  if (userId) return { kind: 'user', id: userId };
-  if (apiKeyId) return { kind: 'api_key', id: apiKeyId };
+/** A requester as responses show it, from its three columns. */
+export function requestedByView(columns: ReturnType<typeof requesterColumns>): RequestedByView {
+  if (columns.userId) return { kind: 'user', id: columns.userId };
+  if (columns.apiKeyId) return { kind: 'api_key', id: columns.apiKeyId };
+  if (columns.workloadId) return { kind: 'workload', id: columns.workloadId };
   return { kind: 'system', id: null };
 }
 
@@ -68,6 +63,7 @@ export interface ScanRow {
   failure_reason: string | null;
   requested_by: string | null;
   requested_by_api_key_id: string | null;
+  requested_by_workload_id: string | null;
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
@@ -79,7 +75,7 @@ export interface ScanRow {
   warnings: ReportWarning[];
 }
 
-export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id,
+export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id, requested_by_workload_id,
   created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings`;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -93,7 +89,7 @@ export function toScanView(row: ScanRow): ScanView {
     source: row.source,
     state: row.state,
     failure_reason: row.failure_reason,
-    requested_by: requestedByView(row.requested_by, row.requested_by_api_key_id),
+    requested_by: requestedByView({ userId: row.requested_by, apiKeyId: row.requested_by_api_key_id, workloadId: row.requested_by_workload_id }),
     created_at: row.created_at.toISOString(),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
@@ -143,8 +139,8 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
   const imported = scan.source === 'import';
   const requester = requesterColumns(scan.requester);
   const created = await tx.query<ScanRow>(
-    `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, started_at)
-     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
+    `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, requested_by_workload_id, started_at)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
      RETURNING ${scanColumns}`,
     [
       orgId,
@@ -155,6 +151,7 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
       imported ? 'running' : 'queued',
       requester.userId,
       requester.apiKeyId,
+      requester.workloadId,
     ],
   );
   const row = created.rows[0]!;

@@ -74,13 +74,13 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   }
   const evaluation = evaluatePolicy(policy.rules, await summaryFacetGroups(db, orgId, scan.id, policy.rules));
   const requester = requesterColumns(requesterOf(principal));
-  const view = verdictView(scan, policy, requestedByView(requester.userId, requester.apiKeyId), evaluation);
+  const view = verdictView(scan, policy, requestedByView(requester), evaluation);
   const body = JSON.stringify(view);
 
   return db.transaction(async (tx) => {
     const inserted = await tx.query(
-      `INSERT INTO verdicts (id, org_id, scan_id, policy_version_id, blocking, body, requested_by, requested_by_api_key_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO verdicts (id, org_id, scan_id, policy_version_id, blocking, body, requested_by, requested_by_api_key_id, requested_by_workload_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (org_id, scan_id, policy_version_id) DO NOTHING`,
       [
         view.id,
@@ -91,6 +91,7 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
         body,
         requester.userId,
         requester.apiKeyId,
+        requester.workloadId,
         view.created_at,
       ],
     );

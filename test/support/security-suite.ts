@@ -9,7 +9,8 @@
 // such file. For each of the module's secured operations it asserts:
 //   - the document declares the refusals the guard can produce (401, 403, 409, 429, 503; 404 with a path parameter);
 //   - no credential -> 401 with the one body;
-//   - an API key holding every grantable scope except the one (or x-permission-any's) needed -> 403 naming required_scope and principal api_key;
+//   - an API key holding every grantable scope except the one (or x-permission-any's) needed -> 403 naming required_scope and principal api_key
+//     (on an operation that delegates authority, the delegation refusal instead: it comes before any permission);
 //   - for an operation with a path parameter: another tenant's resource -> 404 byte-identical to a missing one.
 //     The module contributes a fixture that creates the resource in a tenant and answers the request that reaches it.
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isPermission, scopeRegistry } from '../../services/platform/authorization/permissions.js';
 import type { CapabilityModule, ResourceRequest } from '../../services/platform/module.js';
 import { moduleCatalogue } from './module-catalogue.js';
-import { declaredPermission, type RequiredPermission } from '../../services/platform/http/handler.js';
+import { declaredPermission, delegatesAuthority, type RequiredPermission } from '../../services/platform/http/handler.js';
 import { loadOpenApiDocument } from '../../services/platform/http/openapi-document.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
 
@@ -31,6 +32,8 @@ export interface SecuredOperation {
   schemes: string[];
   /** x-permission, or the list of x-permission-any, if any. */
   permission: RequiredPermission | undefined;
+  /** x-delegates-authority: a machine principal is refused before any permission is consulted. */
+  delegatesAuthority: boolean;
   pathParameters: string[];
   declaredStatuses: string[];
 }
@@ -58,6 +61,7 @@ export function securedOperations(): SecuredOperation[] {
         tags: operation.tags ?? [],
         schemes,
         permission: declaredPermission(operation),
+        delegatesAuthority: delegatesAuthority(operation),
         pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
         declaredStatuses: Object.keys(operation.responses ?? {}),
       });
@@ -75,8 +79,14 @@ export function urlOf(operation: SecuredOperation, params: Record<string, string
 export const permissionsNamed = (operation: SecuredOperation): readonly string[] =>
   operation.permission === undefined ? [] : typeof operation.permission === 'string' ? [operation.permission] : operation.permission;
 
-/** The 403 the guard answers when the principal lacks the operation's permission (all of x-permission-any) or credential kind. */
-export function expectedForbiddenBody(operation: SecuredOperation, principal: 'user' | 'api_key', held: ReadonlySet<string>): Record<string, unknown> | undefined {
+/**
+ * The 403 the guard answers when the principal is a machine on an operation that delegates
+ * authority, or lacks the operation's permission (all of x-permission-any) or credential kind.
+ */
+export function expectedForbiddenBody(operation: SecuredOperation, principal: 'user' | 'api_key' | 'workload', held: ReadonlySet<string>): Record<string, unknown> | undefined {
+  if (operation.delegatesAuthority && principal !== 'user') {
+    return { error: 'only a person can delegate authority: a machine principal (an API key or a workload) cannot', code: 'forbidden', principal };
+  }
   const named = permissionsNamed(operation);
   if (named.length > 0 && !named.some((permission) => held.has(permission))) {
     return { error: `missing permission ${named.join(' or ')}`, code: 'forbidden', required_scope: named[0], principal };

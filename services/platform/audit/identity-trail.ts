@@ -1,17 +1,17 @@
 // The identity audit trail (spec 2.10, 6.2): sign-ins, refused passwords,
 // sign-outs, replayed refresh tokens, membership and role changes, API keys,
-// webhook endpoints and refused requests. Rows are append-only (a trigger
+// workloads, webhook endpoints and refused requests. Rows are append-only (a trigger
 // refuses UPDATE and DELETE). Refusals a caller can repeat at will are bounded:
 // one row when they start and one summary with the count per window.
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../http/handler.js';
 import type { Database, OrgId, Queryable } from '../db/database.js';
 import type { AppError } from '../errors.js';
-import { credentialOf, userOrApiKeyOf, type Principal } from '../principal.js';
+import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../principal.js';
 import { tenantOfClaim, type SystemScope } from '../tenancy.js';
 
 /** Who acted in a request. A machine is never recorded as a person (spec 2.2). */
-export type AuditActor = { userId: string } | { apiKeyId: string } | 'anonymous';
+export type AuditActor = RecordedActor | 'anonymous';
 
 /** Where the request came from: client address through TRUSTED_PROXIES, user agent, X-Request-ID. */
 export interface RequestOrigin {
@@ -26,12 +26,9 @@ export interface IdentityEvent {
   detail?: Record<string, unknown>;
 }
 
-export function actorOf(principal: Principal): AuditActor {
-  const actor = userOrApiKeyOf(principal);
-  // Workloads get their own actor column when that capability lands; until then none acts here.
-  if (!actor) throw new Error(`${credentialOf(principal).kind} principals are not audited by the identity trail yet`);
-  return actor;
-}
+export const actorOf = (principal: Principal): AuditActor => recordedActorOf(principal);
+
+const columnsOfActor = (actor: AuditActor) => actorColumnsOf(actor === 'anonymous' ? undefined : actor);
 
 export function originOfContext(ctx: RequestContext): RequestOrigin {
   return { sourceIp: ctx.clientIp, userAgent: headerValue(ctx.headers['user-agent']), requestId: ctx.requestId };
@@ -48,10 +45,8 @@ const headerValue = (value: string | string[] | undefined): string | null => (ty
  * write fails, the change rolls back with it (spec 5.15).
  */
 export async function recordIdentityEvent(q: Queryable, orgId: OrgId, origin: RequestOrigin, event: IdentityEvent): Promise<void> {
-  const actor = event.actor;
   await insertEvent(q, orgId, {
-    actorUserId: typeof actor === 'object' && 'userId' in actor ? actor.userId : null,
-    actorApiKeyId: typeof actor === 'object' && 'apiKeyId' in actor ? actor.apiKeyId : null,
+    actor: columnsOfActor(event.actor),
     actorSystem: false,
     origin,
     action: event.action,
@@ -65,12 +60,13 @@ export async function recordIdentityEvent(q: Queryable, orgId: OrgId, origin: Re
  * Pass the transaction of the change it describes, as for recordIdentityEvent.
  */
 export async function recordSystemIdentityEvent(q: Queryable, orgId: OrgId, event: Omit<IdentityEvent, 'actor'>): Promise<void> {
-  await insertEvent(q, orgId, { actorUserId: null, actorApiKeyId: null, actorSystem: true, origin: null, action: event.action, detail: event.detail });
+  await insertEvent(q, orgId, { actor: actorColumnsOf(undefined), actorSystem: true, origin: null, action: event.action, detail: event.detail });
 }
 
+type ActorColumns = ReturnType<typeof actorColumnsOf>;
+
 interface EventToInsert {
-  actorUserId: string | null;
-  actorApiKeyId: string | null;
+  actor: ActorColumns;
   actorSystem: boolean;
   origin: RequestOrigin | null;
   action: string;
@@ -79,12 +75,13 @@ interface EventToInsert {
 
 async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Promise<void> {
   await q.query(
-    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_system, action, source_ip, user_agent, request_id, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_workload_id, actor_system, action, source_ip, user_agent, request_id, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       orgId,
-      event.actorUserId,
-      event.actorApiKeyId,
+      event.actor.userId,
+      event.actor.apiKeyId,
+      event.actor.workloadId,
       event.actorSystem,
       event.action,
       event.origin?.sourceIp ?? null,
@@ -114,9 +111,7 @@ export interface RepeatableRefusal extends IdentityEvent {
  * Database: the request it refuses writes nothing else, and the row and count commit together.
  */
 export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin: RequestOrigin, refusal: RepeatableRefusal, now: Date): Promise<void> {
-  const actor = refusal.actor;
-  const actorUserId = typeof actor === 'object' && 'userId' in actor ? actor.userId : null;
-  const actorApiKeyId = typeof actor === 'object' && 'apiKeyId' in actor ? actor.apiKeyId : null;
+  const actor = columnsOfActor(refusal.actor);
   const detail = redact(refusal.detail ?? {}) as Record<string, unknown>;
   const closesAt = new Date(now.getTime() + REFUSAL_WINDOW_MS);
   await db.transaction(async (tx) => {
@@ -127,19 +122,18 @@ export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin
     for (const window of closed.rows) await appendWindowSummary(tx, orgId, window);
     // Concurrent refusals of one subject queue on the window's key: exactly one of them opens it.
     const { rows } = await tx.query<{ refusals: number }>(
-      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $7, ARRAY[$9::text])
+      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, actor_workload_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
+       VALUES ($1, $2, $3, $4, $5, $11, $6, $7, $8, 1, $7, ARRAY[$9::text])
        ON CONFLICT (org_id, action, subject) DO UPDATE SET
          refusals = w.refusals + 1,
          last_refused_at = GREATEST(w.last_refused_at, EXCLUDED.last_refused_at),
          source_ips = CASE WHEN $9::text = ANY (w.source_ips) OR cardinality(w.source_ips) >= $10 THEN w.source_ips ELSE array_append(w.source_ips, $9::text) END
        RETURNING refusals`,
-      [orgId, refusal.action, refusal.subject, actorUserId, actorApiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS],
+      [orgId, refusal.action, refusal.subject, actor.userId, actor.apiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS, actor.workloadId],
     );
     if (rows[0]!.refusals !== 1) return;
     await insertEvent(tx, orgId, {
-      actorUserId,
-      actorApiKeyId,
+      actor,
       actorSystem: false,
       origin,
       action: refusal.action,
@@ -173,6 +167,7 @@ interface RefusalWindowRow {
   action: string;
   actor_user_id: string | null;
   actor_api_key_id: string | null;
+  actor_workload_id: string | null;
   detail: Record<string, unknown>;
   opened_at: Date | string;
   closes_at: Date | string;
@@ -181,7 +176,7 @@ interface RefusalWindowRow {
   source_ips: string[];
 }
 
-const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
+const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, actor_workload_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
 
 /**
  * A window with one refusal needs no summary: the row written when it opened says it
@@ -191,8 +186,7 @@ async function appendWindowSummary(tx: Queryable, orgId: OrgId, window: RefusalW
   if (window.refusals <= 1) return;
   const iso = (value: Date | string): string => new Date(value).toISOString();
   await insertEvent(tx, orgId, {
-    actorUserId: window.actor_user_id,
-    actorApiKeyId: window.actor_api_key_id,
+    actor: { userId: window.actor_user_id, apiKeyId: window.actor_api_key_id, workloadId: window.actor_workload_id },
     actorSystem: false,
     origin: null,
     action: window.action,
@@ -241,7 +235,7 @@ export function redact(value: unknown): unknown {
 }
 
 export interface IdentityEventFilter {
-  /** A user id or an API key id. */
+  /** A user id, an API key id or a workload id. */
   actor?: string;
   action?: string;
   /** RFC 3339, compared with microsecond precision, so a created_at read from the trail can bound the next read. */
@@ -252,7 +246,7 @@ export interface IdentityEventFilter {
 
 export interface StoredIdentityEvent {
   id: string;
-  actor: { kind: 'user' | 'api_key' | 'system' | 'anonymous'; id: string | null };
+  actor: { kind: 'user' | 'api_key' | 'workload' | 'system' | 'anonymous'; id: string | null };
   action: string;
   source_ip: string | null;
   user_agent: string | null;
@@ -265,6 +259,7 @@ interface EventRow {
   id: string;
   actor_user_id: string | null;
   actor_api_key_id: string | null;
+  actor_workload_id: string | null;
   actor_system: boolean;
   action: string;
   source_ip: string | null;
@@ -282,13 +277,13 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
     params.push(value);
     conditions.push(sql(`$${params.length}`));
   };
-  if (filter.actor !== undefined) where((p) => `(actor_user_id = ${p} OR actor_api_key_id = ${p})`, filter.actor);
+  if (filter.actor !== undefined) where((p) => `(actor_user_id = ${p} OR actor_api_key_id = ${p} OR actor_workload_id = ${p})`, filter.actor);
   if (filter.action !== undefined) where((p) => `action = ${p}`, filter.action);
   if (filter.since !== undefined) where((p) => `created_at >= ${p}::timestamptz`, filter.since);
   if (filter.until !== undefined) where((p) => `created_at < ${p}::timestamptz`, filter.until);
   params.push(filter.limit);
   const { rows } = await q.query<EventRow>(
-    `SELECT id, actor_user_id, actor_api_key_id, actor_system, action, source_ip, user_agent, request_id, detail,
+    `SELECT id, actor_user_id, actor_api_key_id, actor_workload_id, actor_system, action, source_ip, user_agent, request_id, detail,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
        FROM identity_audit_events
       WHERE ${conditions.join(' AND ')}
@@ -311,5 +306,6 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
 function actorOfRow(row: EventRow): StoredIdentityEvent['actor'] {
   if (row.actor_user_id) return { kind: 'user', id: row.actor_user_id };
   if (row.actor_api_key_id) return { kind: 'api_key', id: row.actor_api_key_id };
+  if (row.actor_workload_id) return { kind: 'workload', id: row.actor_workload_id };
   return row.actor_system ? { kind: 'system', id: null } : { kind: 'anonymous', id: null };
 }

@@ -27,13 +27,15 @@ export type OperationHandler = (ctx: RequestContext) => Promise<HandlerResult>;
 /** The permission an operation needs: one, or a list of which any one admits the caller. */
 export type RequiredPermission = string | readonly [string, ...string[]];
 
-/** The security requirements of an operation, read from the document (security, x-permission, x-permission-any). */
+/** The security requirements of an operation, read from the document (security, x-permission, x-permission-any, x-delegates-authority). */
 export interface OperationSecurity {
   operationId: string;
   /** Names of the accepted security schemes; empty means the operation is open. */
   schemes: string[];
   /** The permission or scope the operation needs, if any: see declaredPermission. */
   permission: RequiredPermission | undefined;
+  /** Whether the operation hands the caller's authority to a new principal: see delegatesAuthority. */
+  delegatesAuthority: boolean;
 }
 
 /**
@@ -50,6 +52,13 @@ export function declaredPermission(operation: object): RequiredPermission | unde
   if (one !== undefined || first === undefined) throw new Error('an operation declares either x-permission or a non-empty x-permission-any');
   return [first, ...others];
 }
+
+/**
+ * x-delegates-authority: true marks an operation that gives part of the caller's
+ * authority to a new principal (creating a workload). Only a person may delegate, so
+ * the guard refuses a machine principal there before consulting any permission (spec 5.5).
+ */
+export const delegatesAuthority = (operation: object): boolean => (operation as { 'x-delegates-authority'?: boolean })['x-delegates-authority'] === true;
 
 /**
  * Resolves and authorizes the caller of a secured operation, throwing AppError

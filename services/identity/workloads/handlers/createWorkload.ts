@@ -1,0 +1,31 @@
+import { originOfContext } from '../../../platform/audit/identity-trail.js';
+import type { ScopeRegistry } from '../../../platform/authorization/permissions.js';
+import type { Database } from '../../../platform/db/database.js';
+import { requirePrincipal, type OperationHandler } from '../../../platform/http/handler.js';
+import { parseTimestamp } from '../../../platform/http/timestamps.js';
+import { asUser } from '../../../platform/principal.js';
+import { delegateWorkload } from '../workload-service.js';
+
+interface CreateWorkloadBody {
+  name: string;
+  scopes: string[];
+  expires_at: string;
+}
+
+/**
+ * POST /api/v1/workloads: a person delegates scopes to a new workload; the response is
+ * the only time its credential is shown. The guard has already refused a machine
+ * principal (x-delegates-authority), before consulting any permission.
+ */
+export function createWorkload(deps: { db: Database; registry: ScopeRegistry }): OperationHandler {
+  return async (ctx) => {
+    const body = ctx.body as CreateWorkloadBody;
+    const created = await delegateWorkload(
+      deps.db,
+      deps.registry,
+      { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) },
+      { name: body.name.trim(), scopes: body.scopes, expiresAt: parseTimestamp('expires_at', body.expires_at) },
+    );
+    return { status: 201, body: created, headers: { 'cache-control': 'no-store' } };
+  };
+}
