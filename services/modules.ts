@@ -7,6 +7,7 @@ import { createAssetsModule } from './assets/index.js';
 import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
+import { createInvitationsModule } from './identity/invitations/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
@@ -52,6 +53,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createHealthModule({ readiness: platform.readiness }),
     accounts,
     createOrganizationsModule({ db }),
+    createInvitationsModule({ db }),
     createApiKeysModule({ db, registry }),
     createScansModule({ db, codec, logger }),
     createFindingsModule({ db, codec, logger }),
