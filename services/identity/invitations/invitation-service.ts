@@ -22,7 +22,7 @@ import {
   seatFree,
   seatLimitReached,
 } from '../../organizations/index.js';
-import { findByToken, hasIssuedInvitation, insertInvitation, lockInvitation, markRedeemed, markWithdrawn, type Invitation, type InvitedRole } from './invitations.js';
+import { findByToken, hasIssuedInvitation, insertInvitation, lockInvitation, markRedeemed, markWithdrawn, type Invitation, type InvitationState, type InvitedRole } from './invitations.js';
 
 export interface Caller {
   operationId: string;
@@ -95,7 +95,7 @@ export async function acceptInvitation(db: Database, caller: Omit<Caller, 'opera
   return refusalsAudited(db, orgId, origin, principal, 'invitation.acceptance_refused', refusalDetail, async (tx) => {
     const seats = await lockSeats(tx, orgId);
     const invitation = (await lockInvitation(tx, orgId, presented.id))!;
-    if (invitation.state !== 'issued') throw new AppError('conflict', `this invitation was ${invitation.state}`, { details: { rule: `invitation_${invitation.state}` } });
+    if (invitation.state !== 'issued') throw new AppError('conflict', notRedeemable[invitation.state], { details: { rule: `invitation_${invitation.state}` } });
     if (await findMember(tx, orgId, principal.userId)) throw conflict('you are a member of this organization already');
     const inviter = await findMember(tx, orgId, invitation.invited_by);
     if (!inviter || !mayInvite(inviter.role, invitation.role)) {
@@ -110,6 +110,12 @@ export async function acceptInvitation(db: Database, caller: Omit<Caller, 'opera
     return { ...(await findOrganization(tx, orgId))!, role: invitation.role };
   });
 }
+
+const notRedeemable: Record<Exclude<InvitationState, 'issued'>, string> = {
+  redeemed: 'this invitation was redeemed already',
+  withdrawn: 'this invitation was withdrawn',
+  expired: 'this invitation has expired',
+};
 
 /** Whether a member of this role may invite to that one: the issuing rule, applied to the inviter's role at acceptance. */
 function mayInvite(inviterRole: Role, invitedRole: InvitedRole): boolean {
