@@ -11,7 +11,7 @@ import { removeMember } from './handlers/removeMember.js';
 import { renameCurrentOrganization } from './handlers/renameCurrentOrganization.js';
 import { updateMemberRole } from './handlers/updateMemberRole.js';
 
-export { addMembership, findMember, findMemberByEmail, membershipIn, resolveActingMembership, type Member } from './memberships.js';
+export { addMembership, findMember, findMemberByEmail, membershipIn, resolveActingMembership } from './memberships.js';
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
 export { lockSeats, overSeatLimit, overSeatLimitRefusal, seatFree, seatLimitReached, type Seats } from './seats.js';
 
