@@ -7,6 +7,7 @@ import { createAssetsModule } from './assets/index.js';
 import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
+import { createInvitationsModule } from './identity/invitations/index.js';
 import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
@@ -53,6 +54,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createHealthModule({ readiness: platform.readiness }),
     accounts,
     createOrganizationsModule({ db }),
+    createInvitationsModule({ db }),
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),
     createScansModule({ db, codec, logger }),

@@ -1,5 +1,5 @@
 // No credential in any log: real flows (sign-up, login, refresh, an API key, a
-// webhook endpoint and its rotation, and a statement that fails while writing a
+// webhook endpoint and its rotation, an invitation redeemed, and a statement that fails while writing a
 // key) run against an app whose logger writes everything, at trace level, to
 // memory; then every line is searched for each secret the flows used or stored.
 import { Writable } from 'node:stream';
@@ -25,6 +25,11 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
     const endpoint = await registerEndpoint(t.current, tenant.owner);
     const rotated = await t.current.call('POST', `/api/v1/webhooks/${endpoint.id}/rotate`, { token: tenant.owner.token });
     expect(rotated.status).toBe(200);
+    const invitee = `invited-${person.id}@example.test`;
+    const invitation = await t.current.call('POST', '/api/v1/invitations', { token: tenant.owner.token, body: { email: invitee, role: 'viewer' } });
+    expect(invitation.status).toBe(201);
+    const invited = await t.current.signup({ email: invitee });
+    expect((await t.current.call('POST', '/api/v1/invitations/accept', { token: invited.token, body: { token: invitation.body.token } })).status).toBe(200);
 
     // A statement that fails while writing a new key: its parameters hold the key's digest and start.
     await t.current.db.query(`CREATE FUNCTION refuse_api_keys() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'api keys are refused'; END $$`);
@@ -55,6 +60,7 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
       ...keyDigests.rows.map((row) => row.digest),
       endpoint.secret,
       rotated.body.secret,
+      invitation.body.token,
     ];
     const logged = lines.join('');
     expect(lines.length).toBeGreaterThan(20);
@@ -68,7 +74,7 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
     expect(parameterValues.filter((value) => value !== '[redacted]')).toEqual([]);
     expect(logged).not.toContain('"type":"Buffer"');
     // Nor anything shaped like one of our credentials, or a 32-byte digest in hex.
-    expect(logged.match(/snk_live_[A-Za-z0-9_-]{8,}|snr_[A-Za-z0-9_-]{8,}|whsec_[A-Za-z0-9_-]{8,}|scrypt\$|\\\\x[0-9a-f]{64}/g)).toBeNull();
+    expect(logged.match(/snk_live_[A-Za-z0-9_-]{8,}|snr_[A-Za-z0-9_-]{8,}|sni_[A-Za-z0-9_-]{8,}|whsec_[A-Za-z0-9_-]{8,}|scrypt\$|\\\\x[0-9a-f]{64}/g)).toBeNull();
   });
 });
 

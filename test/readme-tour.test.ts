@@ -38,7 +38,7 @@ trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
 // 2xx stops it at once, wherever the step is, except a 409: the tour's loops ask again on
 // that one (a verdict not ready yet), so there it is a failed step that a loop may retry,
 // and the loops may wait 300 seconds in all. The ids the tour captured are printed at the end.
-const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY', 'WORKLOAD', 'WORKLOAD_ID', 'WORKLOAD_SCAN'] as const;
+const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY', 'INVITATION', 'INVITE', 'GRACE', 'WORKLOAD', 'WORKLOAD_ID', 'WORKLOAD_SCAN'] as const;
 const tourPrelude = `set -euo pipefail
 trap 'echo "tour: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 curl() {
@@ -143,6 +143,16 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     expect(JSON.parse(received[0]!.slice(`receiver: delivery ${ids.DELIVERY} `.length))).toMatchObject({ type: 'scan.completed' });
     expect((await api(`/api/v1/webhooks/${ids.ENDPOINT}`)).status).toBe(404);
 
+    // Grace joined by invitation as an analyst; the invitation is redeemed, and its token was shown once only.
+    const roster = await api('/api/v1/members');
+    expect(roster.body.members).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', role: 'owner', arrival: 'manual' }),
+      expect.objectContaining({ email: 'grace@example.com', role: 'analyst', arrival: 'invitation', directory_sourced: false }),
+    ]);
+    const invitations = await api('/api/v1/invitations');
+    expect(invitations.body.invitations).toEqual([expect.objectContaining({ id: ids.INVITATION, state: 'redeemed' })]);
+    expect(invitations.text).not.toContain(ids.INVITE);
+    expect((await api('/api/v1/identity/audit')).text).not.toContain(ids.INVITE);
     // The workload's import is recorded as the workload's, its findings were recorded, and the tour revoked it.
     const workloadScan = await api(`/api/v1/scans/${ids.WORKLOAD_SCAN}`);
     expect(workloadScan.body).toMatchObject({ source: 'import', state: 'completed', new_findings: 4, requested_by: { kind: 'workload', id: ids.WORKLOAD_ID } });
@@ -169,6 +179,7 @@ describe('the README API tour', { timeout: 900_000 }, () => {
       expect(foreign.text).toBe((await api(missing, neighbour)).text);
     }
     expect((await api('/api/v1/findings', neighbour)).body.items).toEqual([]);
+    expect((await api('/api/v1/members', neighbour)).text).not.toContain('grace@example.com');
     expect((await api('/api/v1/workloads', neighbour)).body.workloads).toEqual([]);
 
     // Stopped as Ctrl-C stops it, Sentinel shuts down cleanly, releasing DATA_DIR. npm, the

@@ -1,14 +1,15 @@
-// Role changes and removals (spec 5.8): never above the caller's own role, owner
-// only from an owner, and an organization always keeps an owner. Audited and
-// announced as domain events in the same transaction as the change; a refused
-// authorization is audited after its transaction has rolled back.
+// Role changes, removals and leaving (spec 5.8): never above the caller's own role,
+// owner only from an owner, and an organization always keeps an owner (one rule,
+// keepOwner, for all three). Audited and announced as domain events in the same
+// transaction as the change; a refused authorization is audited after its
+// transaction has rolled back. Nothing here asks about seats: removing access is never refused.
 import { appendToOutbox } from '../platform/streams/outbox.js';
 import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeRoleChange, isOwnerRole, type Role } from '../platform/authorization/permissions.js';
-import { eventActorOf, type Principal } from '../platform/principal.js';
+import { eventActorOf, type Principal, type UserPrincipal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
-import { countOwners, deleteMembership, findMember, lockMemberships, updateRole, type Member } from './memberships.js';
+import { countOwners, deleteMembership, findMember, lockMemberships, membershipIn, updateRole, type Member } from './memberships.js';
 
 export interface MembershipChange {
   /** The operation asking for the change, named in the audit record of a refusal. */
@@ -26,10 +27,7 @@ export async function changeMemberRole(db: Database, change: MembershipChange & 
     // Authorized before anything else, so asking for the role someone already has is no way around the rules.
     authorizeRoleChange(principal, target.member.role, role);
     if (target.member.role === role) return target.member;
-    if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
-    if (isOwnerRole(target.member.role) && !isOwnerRole(role) && (await countOwners(tx, orgId)) === 1) {
-      throw conflict('the last owner cannot be demoted');
-    }
+    await keepOwner(tx, orgId, target, { role, refusal: 'the last owner cannot be demoted' });
     await updateRole(tx, orgId, targetUserId, role);
     const detail = { user_id: targetUserId, from: target.member.role, to: role };
     await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.role_changed', detail });
@@ -44,13 +42,45 @@ export async function removeMember(db: Database, change: MembershipChange): Prom
   await inTransactionAuditingRefusal(db, change, async (tx) => {
     const target = await lockedTarget(tx, orgId, targetUserId);
     authorizeRoleChange(principal, target.member.role, undefined);
-    if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
-    if (isOwnerRole(target.member.role) && (await countOwners(tx, orgId)) === 1) throw conflict('the last owner cannot be removed');
+    await keepOwner(tx, orgId, target, { role: undefined, refusal: 'the last owner cannot be removed' });
     await deleteMembership(tx, orgId, targetUserId);
     const detail = { user_id: targetUserId, role: target.member.role };
     await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.removed', detail });
     await appendToOutbox(tx, orgId, { type: 'member.removed', subjectId: targetUserId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
   });
+}
+
+/**
+ * The person leaves an organization they belong to (named by its id, so a request
+ * cannot leave one by accident). Needs no permission: anyone may give up their own
+ * access, except the last owner and a person their personal organization.
+ * Not a member (or no such organization): 404.
+ */
+export async function leaveOrganization(db: Database, leaving: { principal: UserPrincipal; origin: RequestOrigin; orgId: string }): Promise<void> {
+  const { principal, origin } = leaving;
+  await db.transaction(async (tx) => {
+    const membership = await membershipIn(tx, principal.userId, leaving.orgId);
+    if (!membership) throw notFound();
+    const orgId = membership.orgId;
+    const target = await lockedTarget(tx, orgId, principal.userId);
+    await keepOwner(tx, orgId, target, { role: undefined, refusal: 'the last owner cannot leave' });
+    await deleteMembership(tx, orgId, principal.userId);
+    const detail = { user_id: principal.userId, role: target.member.role };
+    await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.left', detail });
+    await appendToOutbox(tx, orgId, { type: 'member.left', subjectId: principal.userId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
+  });
+}
+
+/**
+ * The one ownership rule of every membership change: a personal organization keeps
+ * its person as owner, and an organization keeps at least one owner. `role` is the
+ * member's role after the change (undefined: they are gone); call it under the lock
+ * lockedTarget took.
+ */
+async function keepOwner(tx: Queryable, orgId: OrgId, target: LockedTarget, change: { role: Role | undefined; refusal: string }): Promise<void> {
+  if (target.isPersonalOwner) throw conflict('a personal organization always keeps its person as owner');
+  const staysOwner = change.role !== undefined && isOwnerRole(change.role);
+  if (isOwnerRole(target.member.role) && !staysOwner && (await countOwners(tx, orgId)) === 1) throw conflict(change.refusal);
 }
 
 /**
@@ -66,7 +96,12 @@ async function inTransactionAuditingRefusal<T>(db: Database, change: MembershipC
   }
 }
 
-async function lockedTarget(tx: Queryable, orgId: OrgId, userId: string): Promise<{ member: Member; isPersonalOwner: boolean }> {
+interface LockedTarget {
+  member: Member;
+  isPersonalOwner: boolean;
+}
+
+async function lockedTarget(tx: Queryable, orgId: OrgId, userId: string): Promise<LockedTarget> {
   const { personalForUserId } = await lockMemberships(tx, orgId);
   const member = await findMember(tx, orgId, userId);
   if (!member) throw notFound();

@@ -14,6 +14,8 @@ export interface Member {
   name: string;
   role: Role;
   arrival: Arrival;
+  /** Arrived through the directory (SCIM): the roster marks it (spec 2.9), since the directory, not an administrator, manages it. */
+  directory_sourced: boolean;
   joined_at: string;
 }
 
@@ -32,6 +34,7 @@ const toMember = (row: MemberRow): Member => ({
   name: row.name,
   role: row.role,
   arrival: row.arrival,
+  directory_sourced: row.arrival === 'directory',
   joined_at: new Date(row.created_at).toISOString(),
 });
 
@@ -57,6 +60,17 @@ export async function findMember(q: Queryable, orgId: OrgId, userId: string): Pr
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.org_id = $1 AND m.user_id = $2`,
     [orgId, userId],
+  );
+  return rows[0] && toMember(rows[0]);
+}
+
+/** The member with this address (lower-case, as stored), if any. */
+export async function findMemberByEmail(q: Queryable, orgId: OrgId, email: string): Promise<Member | undefined> {
+  const { rows } = await q.query<MemberRow>(
+    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.org_id = $1 AND u.email = $2`,
+    [orgId, email],
   );
   return rows[0] && toMember(rows[0]);
 }

@@ -14,6 +14,7 @@ import type { OrgId } from './db/database.js';
 /** Every operation that may read or write across organizations, and why it may. */
 export const SYSTEM_OPERATIONS = {
   'authenticate-credential': 'finds the session, refresh token, sign-in code, API key or workload credential a caller presents before anyone knows their organization',
+  'redeem-invitation': 'finds the invitation a signed-in person presents by its token’s digest; they are not yet a member of its organization',
   'claim-jobs': 'job workers claim due jobs of every organization from one queue, the running jobs of dead workers included, then act in the job’s organization',
   'claim-asset-schedules': 'the scheduler claims due schedules of every organization and queues each scan in its own',
   'expire-suppressions': 'the sweep ends due suppressions of every organization, writing each finding’s event in its own',

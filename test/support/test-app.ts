@@ -81,6 +81,7 @@ export interface TestTenant {
 
 export interface TenantSnapshot {
   members: unknown[];
+  invitations: unknown[];
   apiKeys: unknown[];
   auditEventIds: string[];
   domainEventIds: string[];
@@ -117,14 +118,14 @@ export interface TestApp {
   expectNeighbourUntouched(...alsoUnseen: string[]): Promise<void>;
   /**
    * A fresh person seated in the tenant with this role and acting in it. Seats
-   * directly through the membership repository: admitting people is the
-   * invitations capability's, which has no route yet.
+   * directly through the membership repository, past any seat limit (the Free plan
+   * has 3): tests of admission go through the invitation routes instead.
    */
   member(tenant: TestTenant, role: Role): Promise<TestPerson>;
   /** PUT /me/active-org for the person. */
   actIn(person: TestPerson, orgId: OrgId): Promise<void>;
   /**
-   * What the tenant's owner can see of it: roster, keys, audit trail, domain
+   * What the tenant's owner can see of it: roster, invitations, keys, audit trail, domain
    * events, webhook endpoints and deliveries. Compare a neighbour's before and after an operation to show it was untouched.
    */
   snapshot(tenant: TestTenant): Promise<TenantSnapshot>;
@@ -244,6 +245,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       const outbox = await db.query<{ event_id: string }>('SELECT event_id FROM outbox_events WHERE org_id = $1 ORDER BY seq', [tenant.id]);
       return {
         members: (await read('/api/v1/members')).members,
+        invitations: (await read('/api/v1/invitations')).invitations,
         apiKeys: (await read('/api/v1/api-keys')).api_keys,
         auditEventIds: (await read('/api/v1/identity/audit?limit=200')).events.map((e: { id: string }) => e.id),
         domainEventIds: outbox.rows.map((r) => r.event_id),

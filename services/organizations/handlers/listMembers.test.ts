@@ -15,6 +15,20 @@ describe.each(testProfiles)('GET /api/v1/members ($profile)', (profile) => {
     ]);
   });
 
+  it('marks how each membership arrived and whether the directory manages it', async () => {
+    const tenant = await t.current.tenant();
+    const invited = await t.current.signup();
+    await t.current.db.query('INSERT INTO memberships (org_id, user_id, role, arrival) VALUES ($1, $2, $3, $4)', [tenant.id, invited.id, 'viewer', 'invitation']);
+    const provisioned = await t.current.signup();
+    await t.current.db.query('INSERT INTO memberships (org_id, user_id, role, arrival) VALUES ($1, $2, $3, $4)', [tenant.id, provisioned.id, 'analyst', 'directory']);
+    const roster = (await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token })).body.members;
+    expect(roster.map((m: { user_id: string; arrival: string; directory_sourced: boolean }) => [m.user_id, m.arrival, m.directory_sourced])).toEqual([
+      [tenant.owner.id, 'manual', false],
+      [invited.id, 'invitation', false],
+      [provisioned.id, 'directory', true],
+    ]);
+  });
+
   it('shows the second tenant none of the first tenant\'s members, for people and keys', async () => {
     const [a, b] = await t.current.twoTenants();
     const memberOfA = await t.current.member(a, 'analyst');

@@ -9,6 +9,7 @@ import {
   allPermissions,
   authorize,
   authorizeRoleChange,
+  missingForRoleChange,
   effectiveScopes,
   grantableScopes,
   neverGrantablePermissions,
@@ -116,6 +117,13 @@ describe('authorizeRoleChange', () => {
 
   it('refuses an analyst granting anything above analyst', () => {
     expect(() => authorizeRoleChange(person(permissionsOf('analyst')), 'viewer', 'admin')).toThrow(AppError);
+  });
+
+  it('admits a newcomer (an invitation, from no role) at or below the caller\'s role only', () => {
+    expect(() => authorizeRoleChange(admin, undefined, 'admin')).not.toThrow();
+    expect(() => authorizeRoleChange(admin, undefined, 'owner')).toThrow(/missing permission identity:manage/);
+    expect(missingForRoleChange(permissionsOf('analyst'), undefined, 'admin')).toBe('identity:read');
+    expect(missingForRoleChange(permissionsOf('analyst'), undefined, 'viewer')).toBeUndefined();
   });
 });
 

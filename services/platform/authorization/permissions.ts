@@ -79,13 +79,20 @@ export function authorize(principal: Principal, permission: string | readonly [s
 }
 
 /**
- * Changing a member from one role to another (or removing them: to undefined) needs
- * every permission of both roles, so nobody acts above their own role: an admin can
- * neither confer owner nor demote or remove an owner.
+ * Changing a member from one role to another (or removing them: to undefined; or
+ * admitting a newcomer, by invitation: from undefined) needs every permission of both
+ * roles, so nobody acts above their own role: an admin can neither confer owner nor
+ * demote or remove an owner. Answers the first permission missing from `held`.
  */
-export function authorizeRoleChange(principal: Principal, from: Role, to: Role | undefined): void {
-  const involved = new Set<Permission>([...permissionsOf(from), ...(to ? permissionsOf(to) : [])]);
-  for (const permission of allPermissions) if (involved.has(permission)) authorize(principal, permission);
+export function missingForRoleChange(held: ReadonlySet<string>, from: Role | undefined, to: Role | undefined): Permission | undefined {
+  const involved = new Set<Permission>([...(from ? permissionsOf(from) : []), ...(to ? permissionsOf(to) : [])]);
+  return allPermissions.find((permission) => involved.has(permission) && !held.has(permission));
+}
+
+/** missingForRoleChange for the caller: the 403 naming the first permission they lack. */
+export function authorizeRoleChange(principal: Principal, from: Role | undefined, to: Role | undefined): void {
+  const missing = missingForRoleChange(principal.permissions, from, to);
+  if (missing) throw forbidden(missing, principal.kind);
 }
 
 /** Roles that make their holder an owner: the ones the last-owner rule protects. */
