@@ -76,13 +76,21 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
       const login = (await deps.registryLogins.loginFor(job.orgId, reference.registry)) ?? undefined;
       const controller = new AbortController();
       const outcomes: ScannerOutcome[] = [];
+      // Only the scanners that ran got the login: one missing on this worker says nothing about it.
+      const ranWithLogin: ScannerOutcome[] = [];
       const scannersStartedAt = now();
       for (const name of scan.scanners) {
         const adapter = deps.scanners[name];
-        outcomes.push(adapter ? await adapter.scan(scan.image, kinds, controller.signal, login) : { scanner: name, failure: 'this scanner is not available on this worker' });
+        if (adapter === undefined) {
+          outcomes.push({ scanner: name, failure: 'this scanner is not available on this worker' });
+          continue;
+        }
+        const outcome = await adapter.scan(scan.image, kinds, controller.signal, login);
+        outcomes.push(outcome);
+        ranWithLogin.push(outcome);
       }
-      if (login !== undefined) {
-        const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure ?? null;
+      if (login !== undefined && ranWithLogin.length > 0) {
+        const failure = ranWithLogin.find((outcome) => outcome.failure !== undefined)?.failure ?? null;
         await deps.registryLogins.recordUse(job.orgId, login, { usedAt: scannersStartedAt, failure });
       }
       await deps.db.transaction((tx) =>
