@@ -57,6 +57,14 @@ describe.each(testProfiles)('POST /api/v1/registry-credentials ($profile)', (pro
     expect((await create(other.owner.token, { registry: 'docker.io', username: 'someone', secret: newRegistrySecret() })).status).toBe(201);
   });
 
+  it('keeps one credential per registry when several are stored at once', async () => {
+    const tenant = await t.current.tenant();
+    const registry = uniqueRegistry();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => create(tenant.owner.token, { registry, username: 'ci-robot', secret: newRegistrySecret() })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await auditEvents(t.current, tenant, 'registry_credential.created')).length).toBe(1);
+  });
+
   it.each([
     ['https://ghcr.io', 'without a scheme'],
     ['ghcr.io/acme', 'without a path'],
