@@ -17,6 +17,7 @@ import type { CapabilityModule, StreamProcessor } from './platform/module.js';
 import { createCursorCodec } from './platform/pagination/cursor.js';
 import type { WorkerRegistration } from './platform/worker-registry.js';
 import { createPoliciesModule } from './policies/index.js';
+import { createRegistryCredentialsModule, createRegistryLogins, registrySecretBox } from './registry-credentials/index.js';
 import { createScansModule } from './scans/index.js';
 import { createVerdictsModule } from './verdicts/index.js';
 import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from './webhooks/index.js';
@@ -49,6 +50,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const { config, db, logger } = platform;
   const registry = overrides.scopeRegistry ?? scopeRegistry;
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
+  const registryLogins = createRegistryLogins({ db, secretBox: registrySecretBox(config.webhookSecretKey), logger: logger.child({ component: 'registry-credentials' }) });
   const accounts = createAccountsModule({ db, counters: platform.counters, config, registry, passwordHashing: overrides.passwordHashing, clock: overrides.clock });
   const list = [
     createHealthModule({ readiness: platform.readiness }),
@@ -57,13 +59,14 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createInvitationsModule({ db }),
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),
-    createScansModule({ db, codec, logger }),
+    createScansModule({ db, codec, logger, registryLogins }),
     createFindingsModule({ db, codec, logger }),
     createAssetsModule({ db, codec, logger }),
     createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),
     createPoliciesModule({ db }),
     createVerdictsModule({ db }),
     createAnalyticsModule({ analytics: platform.analytics }),
+    createRegistryCredentialsModule({ db, config }),
   ];
   return { list, guard: accounts.guard, limiterState: accounts.limiterState };
 }

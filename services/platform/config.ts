@@ -186,3 +186,29 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
 export function gateEnvironment(env: Env = process.env): { SENTINEL_URL: string | undefined; SENTINEL_API_KEY: string | undefined } {
   return { SENTINEL_URL: env.SENTINEL_URL, SENTINEL_API_KEY: env.SENTINEL_API_KEY };
 }
+
+// What a scanner process must not inherit: the service's own keys and connection
+// strings (which may carry passwords), and registry credentials of the deployment,
+// which would let every organization's scans reach what that account can read.
+const WITHHELD_FROM_SCANNERS = new Set([
+  'TOKEN_SIGNING_KEY',
+  'WEBHOOK_SECRET_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'CLICKHOUSE_URL',
+  'SCHEMA_REGISTRY_URL',
+  'SENTINEL_API_KEY',
+  'TRIVY_USERNAME',
+  'TRIVY_PASSWORD',
+  'TRIVY_REGISTRY_TOKEN',
+]);
+const withheldFromScanners = (name: string): boolean => WITHHELD_FROM_SCANNERS.has(name) || name.startsWith('GRYPE_REGISTRY_AUTH_');
+
+/**
+ * The environment scanner processes start from (PATH, HOME, proxies, the scanner's own
+ * settings), without what they must not see. A scan adds only its own organization's
+ * registry login to it.
+ */
+export function scannerEnvironment(env: Env = process.env): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && !withheldFromScanners(entry[0])));
+}

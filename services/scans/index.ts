@@ -11,13 +11,14 @@ import { getScannerSettings } from './handlers/getScannerSettings.js';
 import { importScanReport } from './handlers/importScanReport.js';
 import { listScans } from './handlers/listScans.js';
 import { updateScannerSettings } from './handlers/updateScannerSettings.js';
+import type { RegistryLogins } from './registry-logins.js';
 import { createScanWorker } from './scan-worker.js';
 import { createTrivyAdapter } from './scanners.js';
 
 export { parseImageReference, type ImageReference } from './image-reference.js';
 export { createScan, getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from './scans.js';
 
-export function createScansModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
+export function createScansModule(deps: { db: Database; codec: CursorCodec; logger: Logger; registryLogins: RegistryLogins }): CapabilityModule {
   const { db, codec } = deps;
   return {
     name: 'scans',
@@ -29,7 +30,15 @@ export function createScansModule(deps: { db: Database; codec: CursorCodec; logg
       getScannerSettings: getScannerSettings({ db }),
       updateScannerSettings: updateScannerSettings({ db }),
     },
-    workers: (registration) => [createScanWorker({ db, logger: deps.logger.child({ component: 'scan-worker' }), worker: registration, scanners: { trivy: createTrivyAdapter() } })],
+    workers: (registration) => [
+      createScanWorker({
+        db,
+        logger: deps.logger.child({ component: 'scan-worker' }),
+        worker: registration,
+        scanners: { trivy: createTrivyAdapter() },
+        registryLogins: deps.registryLogins,
+      }),
+    ],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

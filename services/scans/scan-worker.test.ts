@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReportFixture } from '../findings/reports/report-fixtures.js';
+import { createLogger } from '../platform/logger.js';
+import { newRegistrySecret, storeCredential, uniqueRegistry } from '../registry-credentials/testing/api-fixtures.js';
 import { startPipeline, usePipeline, type TestPipeline } from '../../test/support/pipeline.js';
-import { standIn, standInPath } from '../../test/support/stand-in-executables.js';
-import { testProfiles, useTestApp } from '../../test/support/test-app.js';
+import { standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
+import { testProfiles, useTestApp, type TestTenant } from '../../test/support/test-app.js';
 import { createTrivyAdapter, type ScannerAdapter } from './scanners.js';
 
 const brokenTrivy: ScannerAdapter = {
@@ -85,5 +88,65 @@ describe.each(testProfiles)('scan worker with text no column can hold ($profile)
     expect(failed.body).toMatchObject({ failure_reason: 'trivy: FATAL cannot read layer \uFFFD of the image', warnings: [] });
     const foreign = await t.current.call('GET', `/api/v1/scans/${scanned.body.id}`, { token: neighbour.owner.token });
     expect(foreign.status).toBe(404);
+  });
+});
+
+// The organization's registry credential reaches the scanner process (a stand-in that
+// is also the registry: it accepts one password) through its environment, and the
+// outcome of the run is recorded on the credential. Nothing logs the secret.
+describe.each(testProfiles)('scan worker with registry credentials ($profile)', ({ profile, counters }) => {
+  const lines: string[] = [];
+  const logger = createLogger('trace', {}, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+  const registry = uniqueRegistry();
+  const accepted = newRegistrySecret();
+  const environmentFile = standInPath(`trivy-registry-${profile}.env.jsonl`);
+  const argsFile = standInPath(`trivy-registry-${profile}.args.json`);
+  const binary = standInAnswering(`trivy-registry-${profile}`, 'trivy/alpine-310.json', argsFile, {
+    environmentFile,
+    names: ['TRIVY_USERNAME', 'TRIVY_PASSWORD'],
+    acceptsPassword: accepted,
+  });
+  const t = useTestApp({ profile, counters, logger });
+  const pipeline = usePipeline(t, profile, { scanners: { trivy: createTrivyAdapter({ binary }) }, logger });
+  const runs = () => readFileSync(environmentFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const scan = async (tenant: TestTenant, image: string) => {
+    const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image, scanners: ['trivy'] } });
+    expect(queued.status).toBe(202);
+    const state = await pipeline.current.scanSettled(tenant.id, queued.body.id);
+    return { state, scan: (await t.current.call('GET', `/api/v1/scans/${queued.body.id}`, { token: tenant.owner.token })).body };
+  };
+  const credential = async (tenant: TestTenant, id: string) => (await t.current.call('GET', `/api/v1/registry-credentials/${id}`, { token: tenant.owner.token })).body;
+
+  it("hands each organization its own credential for the image's registry and records the use, or the registry's refusal", async () => {
+    const [tenant, other] = await t.current.twoTenants();
+    const own = await storeCredential(t.current, tenant.owner, { registry, username: 'ci-robot', secret: accepted });
+    const wrong = await storeCredential(t.current, other.owner, { registry, username: 'someone-else' });
+    const image = `${registry}/acme/private-${randomUUID().slice(0, 8)}:1`;
+
+    const succeeded = await scan(tenant, image);
+    expect(succeeded.state).toBe('completed');
+    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: 'ci-robot', TRIVY_PASSWORD: accepted });
+    const used = await credential(tenant, own.id);
+    expect(used).toMatchObject({ status: 'ok', last_error: null, last_used_at: expect.any(String) });
+    expect(Date.parse(used.last_used_at)).toBeLessThanOrEqual(Date.parse(succeeded.scan.completed_at));
+
+    const refused = await scan(other, image);
+    expect(refused.state).toBe('failed');
+    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: 'someone-else', TRIVY_PASSWORD: wrong.secret });
+    const complaint = `FATAL image scan error: GET https://${registry}/v2/: UNAUTHORIZED: authentication required`;
+    expect(refused.scan.failure_reason).toBe(`trivy: ${complaint}`);
+    expect(await credential(other, wrong.id)).toMatchObject({ status: 'failed', last_error: complaint, last_used_at: expect.any(String) });
+    // The first organization's credential is untouched by the other's refusal.
+    expect(await credential(tenant, own.id)).toEqual(used);
+
+    // An image of a registry the organization has no credential for is scanned without one.
+    const anonymous = await scan(tenant, `ghcr.io/acme/public-${randomUUID().slice(0, 8)}:1`);
+    expect(anonymous.state).toBe('failed');
+    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: null, TRIVY_PASSWORD: null });
+    expect(await credential(tenant, own.id)).toEqual(used);
+
+    expect(readFileSync(argsFile, 'utf8')).not.toContain(accepted);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes(accepted) || line.includes(wrong.secret))).toEqual([]);
   });
 });

@@ -3,12 +3,15 @@
 // its plan's concurrent-scan limit; otherwise the job waits, the scan stays queued
 // and nobody sees an error (spec 8). Scanners run outside any transaction; their
 // results are written to the outbox in one transaction with the job's completion.
+// The organization's credential for the image's registry, if any, goes to the
+// scanners, and how the run went is recorded on it after they ran.
 import type { ObservationKind } from '../findings/index.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { createWorker, type Job, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import type { WorkerRegistration } from '../platform/worker-registry.js';
 import { assetIdentity } from './image-reference.js';
+import type { RegistryLogins } from './registry-logins.js';
 import { recordScanResults, type ScannerOutcome } from './scan-results.js';
 import { enabledKinds } from './scanner-settings.js';
 import type { ScannerAdapter } from './scanners.js';
@@ -42,6 +45,8 @@ export interface ScanWorkerDeps {
   logger: Logger;
   worker: WorkerRegistration;
   scanners: Record<string, ScannerAdapter>;
+  /** Organizations' registry credentials (the registry-credentials capability's, wired by the composition root). */
+  registryLogins: RegistryLogins;
   now?: () => Date;
   pollIntervalMs?: number;
   /** Scans one process runs at once (default 8); each organization is further bounded by its plan. */
@@ -67,13 +72,27 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
       if (scan.state !== 'running') return;
 
       const kinds: ObservationKind[] = await enabledKinds(deps.db, job.orgId);
+      const reference = parseImageOrRefuse(scan.image);
+      const login = (await deps.registryLogins.loginFor(job.orgId, reference.registry)) ?? undefined;
       const controller = new AbortController();
       const outcomes: ScannerOutcome[] = [];
+      // Only the scanners that ran got the login: one missing on this worker says nothing about it.
+      const ranWithLogin: ScannerOutcome[] = [];
+      const scannersStartedAt = now();
       for (const name of scan.scanners) {
         const adapter = deps.scanners[name];
-        outcomes.push(adapter ? await adapter.scan(scan.image, kinds, controller.signal) : { scanner: name, failure: 'this scanner is not available on this worker' });
+        if (adapter === undefined) {
+          outcomes.push({ scanner: name, failure: 'this scanner is not available on this worker' });
+          continue;
+        }
+        const outcome = await adapter.scan(scan.image, kinds, controller.signal, login);
+        outcomes.push(outcome);
+        ranWithLogin.push(outcome);
       }
-      const reference = parseImageOrRefuse(scan.image);
+      if (login !== undefined && ranWithLogin.length > 0) {
+        const failure = ranWithLogin.find((outcome) => outcome.failure !== undefined)?.failure ?? null;
+        await deps.registryLogins.recordUse(job.orgId, login, { usedAt: scannersStartedAt, failure });
+      }
       await deps.db.transaction((tx) =>
         recordScanResults(tx, { orgId: job.orgId, scanId, assetId: scan.asset_id, assetKey: assetIdentity(reference), enabledKinds: kinds }, outcomes, now()),
       );

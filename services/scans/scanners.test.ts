@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
+import { scannerEnvironment } from '../platform/config.js';
 import { createTrivyAdapter } from './scanners.js';
 
 describe('Trivy adapter', () => {
@@ -28,5 +29,49 @@ describe('Trivy adapter', () => {
     const garbled = standIn('trivy-garbled', "process.stdout.write('{not json');");
     const unparsable = await createTrivyAdapter({ binary: garbled }).scan('ghcr.io/acme/app:1', ['vulnerability'], new AbortController().signal);
     expect(unparsable.failure).toMatch(/JSON/);
+  });
+});
+
+describe('Trivy adapter with a registry login', () => {
+  const login = { registry: 'registry.example.com', username: 'ci-robot', secret: 'rs-the-registry-secret-0123456789' };
+  // The stand-ins are `#!/usr/bin/env node` scripts: they need this process's PATH.
+  const path = { PATH: scannerEnvironment().PATH ?? '' };
+  const observed = ['TRIVY_USERNAME', 'TRIVY_PASSWORD', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'DATABASE_URL', 'GRYPE_REGISTRY_AUTH_PASSWORD', 'HOME'];
+
+  it('hands the login to the scanner in its environment, never on its command line, and withholds the service secrets and deployment logins', async () => {
+    const argsFile = standInPath('trivy-login.args.json');
+    const environmentFile = standInPath('trivy-login.env.jsonl');
+    const binary = standInAnswering('trivy-login', 'trivy/alpine-310.json', argsFile, { environmentFile, names: observed, acceptsPassword: login.secret });
+    const environment = scannerEnvironment({
+      ...path,
+      HOME: '/home/scanner',
+      TOKEN_SIGNING_KEY: 'a'.repeat(64),
+      WEBHOOK_SECRET_KEY: 'b'.repeat(64),
+      DATABASE_URL: 'postgres://sentinel:pw@db/sentinel',
+      TRIVY_USERNAME: 'deployment-wide',
+      TRIVY_PASSWORD: 'deployment-wide-secret',
+      GRYPE_REGISTRY_AUTH_PASSWORD: 'deployment-wide-secret',
+    });
+    const adapter = createTrivyAdapter({ binary, environment });
+
+    const outcome = await adapter.scan('registry.example.com/acme/app:1', ['vulnerability'], new AbortController().signal, login);
+    expect(outcome.failure).toBeUndefined();
+    expect(outcome.observations).toHaveLength(4);
+    const anonymous = await adapter.scan('ghcr.io/acme/app:1', ['vulnerability'], new AbortController().signal);
+    expect(anonymous.failure).toBe('FATAL image scan error: GET https://ghcr.io/v2/: UNAUTHORIZED: authentication required');
+
+    const runs = readFileSync(environmentFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const withheld = { TOKEN_SIGNING_KEY: null, WEBHOOK_SECRET_KEY: null, DATABASE_URL: null, GRYPE_REGISTRY_AUTH_PASSWORD: null, HOME: '/home/scanner' };
+    expect(runs).toEqual([
+      { ...withheld, TRIVY_USERNAME: 'ci-robot', TRIVY_PASSWORD: login.secret },
+      { ...withheld, TRIVY_USERNAME: null, TRIVY_PASSWORD: null },
+    ]);
+    expect(readFileSync(argsFile, 'utf8')).not.toContain(login.secret);
+  });
+
+  it("keeps the secret out of the failure it reports, even when the scanner's complaint quotes it", async () => {
+    const echoing = standIn('trivy-echoes-secret', "process.stderr.write('FATAL login refused for password ' + process.env.TRIVY_PASSWORD + ' at registry\\n'); process.exit(1);");
+    const outcome = await createTrivyAdapter({ binary: echoing, environment: path }).scan('registry.example.com/acme/app:1', ['vulnerability'], new AbortController().signal, login);
+    expect(outcome.failure).toBe('FATAL login refused for password [redacted] at registry');
   });
 });

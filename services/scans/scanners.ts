@@ -4,13 +4,18 @@
 import { execFile } from 'node:child_process';
 import type { ObservationKind } from '../findings/index.js';
 import { parseTrivyReport } from '../findings/index.js';
+import { scannerEnvironment } from '../platform/config.js';
 import { replaceUnstorableText } from '../platform/storable-text.js';
+import type { RegistryLogin } from './registry-logins.js';
 import type { ScannerOutcome } from './scan-results.js';
 
 export interface ScannerAdapter {
   readonly name: string;
-  /** Runs the scanner against the image for the given kinds; never throws, a failure is an outcome. */
-  scan(image: string, kinds: readonly ObservationKind[], signal: AbortSignal): Promise<ScannerOutcome>;
+  /**
+   * Runs the scanner against the image for the given kinds, with the organization's
+   * login for the image's registry if it has one; never throws, a failure is an outcome.
+   */
+  scan(image: string, kinds: readonly ObservationKind[], signal: AbortSignal, login?: RegistryLogin): Promise<ScannerOutcome>;
 }
 
 const trivyScannerFlags: Record<ObservationKind, string> = {
@@ -22,17 +27,21 @@ const trivyScannerFlags: Record<ObservationKind, string> = {
 /**
  * `trivy image --format json` with the scanners for the requested kinds, plus
  * licences. The report is parsed with the same parser as imported Trivy reports.
+ * A registry login travels in TRIVY_USERNAME and TRIVY_PASSWORD: an argument
+ * would be visible to every process on the worker (ps, /proc/<pid>/cmdline).
  */
-export function createTrivyAdapter(options: { binary?: string; timeoutMs?: number } = {}): ScannerAdapter {
+export function createTrivyAdapter(options: { binary?: string; timeoutMs?: number; environment?: Readonly<Record<string, string>> } = {}): ScannerAdapter {
   const binary = options.binary ?? 'trivy';
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
+  const environment = options.environment ?? scannerEnvironment();
   return {
     name: 'trivy',
-    async scan(image, kinds, signal) {
+    async scan(image, kinds, signal, login) {
       const args = ['image', '--format', 'json', '--quiet', '--scanners', [...kinds.map((k) => trivyScannerFlags[k]), 'license'].join(','), image];
+      const env = login === undefined ? environment : { ...environment, TRIVY_USERNAME: login.username, TRIVY_PASSWORD: login.secret };
       try {
         const stdout = await new Promise<string>((resolve, reject) => {
-          execFile(binary, args, { maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs, signal }, (error, out, stderr) => {
+          execFile(binary, args, { maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs, signal, env }, (error, out, stderr) => {
             if (error) reject(Object.assign(error, { stderr }));
             else resolve(out);
           });
@@ -40,13 +49,13 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
         const report = parseTrivyReport(JSON.parse(stdout));
         return { scanner: 'trivy', observations: report.observations, licences: report.licences, coveredKinds: [...kinds], warnings: report.warnings };
       } catch (error) {
-        return { scanner: 'trivy', failure: describeFailure(binary, error) };
+        return { scanner: 'trivy', failure: describeFailure(binary, error, login) };
       }
     },
   };
 }
 
-function describeFailure(binary: string, error: unknown): string {
+function describeFailure(binary: string, error: unknown, login: RegistryLogin | undefined): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return `${binary} is not installed on this worker`;
   if ((error as { killed?: boolean }).killed) return 'the scanner ran past its time limit';
@@ -54,5 +63,14 @@ function describeFailure(binary: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // The last line of the scanner's own complaint is what a person can act on. It
   // becomes the scan's failure_reason through the stream, so it must be storable.
-  return replaceUnstorableText((stderr.split('\n').at(-1) || message).slice(0, 500)).text;
+  return replaceUnstorableText(withoutSecret(stderr.split('\n').at(-1) || message, login).slice(0, 500)).text;
+}
+
+/**
+ * A failure becomes the scan's failure_reason and the credential's last_error, both
+ * readable by anyone with scans:read or credentials:read: a scanner that echoes the
+ * secret it was given must not publish it there.
+ */
+function withoutSecret(complaint: string, login: RegistryLogin | undefined): string {
+  return login === undefined || login.secret === '' ? complaint : complaint.replaceAll(login.secret, '[redacted]');
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { OrgId } from '../../services/platform/db/database.js';
 import type { Worker } from '../../services/platform/jobs.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
+import { createRegistryLogins, registrySecretBox } from '../../services/registry-credentials/index.js';
 import { createScanWorker } from '../../services/scans/scan-worker.js';
 import type { ScannerAdapter } from '../../services/scans/scanners.js';
 import { createEmbeddedStreamLog } from '../../services/platform/streams/log/embedded-stream-log.js';
@@ -60,7 +61,17 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
   const registration: WorkerRegistry | undefined = options.scanners ? await registerWorker({ db: app.db, logger, role: 'workers' }) : undefined;
   registration?.start();
   const worker: Worker | undefined =
-    options.scanners && registration ? createScanWorker({ db: app.db, logger, worker: registration, scanners: options.scanners, pollIntervalMs: 20 }) : undefined;
+    options.scanners && registration
+      ? createScanWorker({
+          db: app.db,
+          logger,
+          worker: registration,
+          scanners: options.scanners,
+          // The app's own credentials, sealed under its key: what the workers role wires in production.
+          registryLogins: createRegistryLogins({ db: app.db, secretBox: registrySecretBox(app.webhookSecretKey), logger }),
+          pollIntervalMs: 20,
+        })
+      : undefined;
   worker?.start();
 
   return {

@@ -18,10 +18,29 @@ export function standIn(name: string, script: string): string {
   return file;
 }
 
-/** A stand-in that answers every invocation with a real report from test/fixtures/reports (and records its arguments in `argsFile`, if given). */
-export function standInAnswering(name: string, fixture: string, argsFile?: string): string {
+/**
+ * A stand-in that answers every invocation with a real report from test/fixtures/reports
+ * (and records its arguments in `argsFile`, if given). With `registry`, it is also the
+ * registry: it records the named environment variables it was started with in
+ * `registry.environmentFile` (one JSON object per run, appended), and answers only when
+ * `registry.acceptsPassword` (if given) is the TRIVY_PASSWORD it got; otherwise it
+ * complains as Trivy does about a refused login and exits 1.
+ */
+export function standInAnswering(
+  name: string,
+  fixture: string,
+  argsFile?: string,
+  registry?: { environmentFile: string; names: readonly string[]; acceptsPassword?: string },
+): string {
   const report = standInPath(`${name}.report.json`);
   writeFileSync(report, JSON.stringify(readReportFixture(fixture)));
   const recordArguments = argsFile ? `require('fs').writeFileSync(${JSON.stringify(argsFile)}, JSON.stringify(process.argv.slice(2)));` : '';
-  return standIn(name, `${recordArguments} process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
+  const recordEnvironment = registry
+    ? `require('fs').appendFileSync(${JSON.stringify(registry.environmentFile)}, JSON.stringify(Object.fromEntries(${JSON.stringify(registry.names)}.map((n) => [n, process.env[n] ?? null]))) + '\\n');`
+    : '';
+  const refuseLogin =
+    registry?.acceptsPassword === undefined
+      ? ''
+      : `if (process.env.TRIVY_PASSWORD !== ${JSON.stringify(registry.acceptsPassword)}) { process.stderr.write('FATAL image scan error: GET https://' + process.argv.at(-1).split('/')[0] + '/v2/: UNAUTHORIZED: authentication required\\n'); process.exit(1); }`;
+  return standIn(name, `${recordArguments} ${recordEnvironment} ${refuseLogin} process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
 }

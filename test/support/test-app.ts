@@ -87,6 +87,7 @@ export interface TenantSnapshot {
   domainEventIds: string[];
   webhookEndpoints: unknown[];
   webhookDeliveries: unknown[];
+  registryCredentials: unknown[];
 }
 
 export interface TestApp {
@@ -126,7 +127,7 @@ export interface TestApp {
   actIn(person: TestPerson, orgId: OrgId): Promise<void>;
   /**
    * What the tenant's owner can see of it: roster, invitations, keys, audit trail, domain
-   * events, webhook endpoints and deliveries. Compare a neighbour's before and after an operation to show it was untouched.
+   * events, webhook endpoints and deliveries, registry credentials. Compare a neighbour's before and after an operation to show it was untouched.
    */
   snapshot(tenant: TestTenant): Promise<TenantSnapshot>;
   /** POST /api-keys as the person, in the organization they act in. */
@@ -251,6 +252,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         domainEventIds: outbox.rows.map((r) => r.event_id),
         webhookEndpoints: (await read('/api/v1/webhooks')).endpoints,
         webhookDeliveries: (await read('/api/v1/webhooks/deliveries?limit=200')).deliveries,
+        registryCredentials: (await read('/api/v1/registry-credentials')).registry_credentials,
       };
     },
 
