@@ -32,7 +32,6 @@ describe('the module list', () => {
 
   it("handles exactly the operations of its own part of the document, api/modules/<module>.yaml", () => {
     const byFile = operationsByModuleFile();
-    // A nested module's part spells its path with '-' for '/': identity/invitations -> identity-invitations.yaml.
     for (const module of modules) {
       expect(Object.keys(module.handlers).sort(), module.name).toEqual([...(byFile.get(documentPartOf(module)) ?? [])].sort());
     }

@@ -9,6 +9,7 @@ import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
 import { createInvitationsModule } from './identity/invitations/index.js';
 import { createWorkloadsModule } from './identity/workloads/index.js';
+import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
@@ -35,7 +36,7 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
-  /** Refresh rotation's grace and refusal windows are tested by moving this clock. */
+  /** Refresh rotation's grace, refusal windows and TOTP time steps are tested by moving this clock. */
   clock?: () => Date;
 }
 
@@ -51,10 +52,28 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const registry = overrides.scopeRegistry ?? scopeRegistry;
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
   const registryLogins = createRegistryLogins({ db, secretBox: registrySecretBox(config.webhookSecretKey), logger: logger.child({ component: 'registry-credentials' }) });
-  const accounts = createAccountsModule({ db, counters: platform.counters, config, registry, passwordHashing: overrides.passwordHashing, clock: overrides.clock });
+  // One service for the module's own operations and for sign-in, which asks enrolled people for a code.
+  const secondFactors = createSecondFactors({
+    db,
+    secretKey: config.webhookSecretKey,
+    counters: platform.counters,
+    failClosed: config.rateLimit.failClosed,
+    logger,
+    now: overrides.clock ?? (() => new Date()),
+  });
+  const accounts = createAccountsModule({
+    db,
+    counters: platform.counters,
+    config,
+    registry,
+    secondFactor: secondFactors.verifier,
+    passwordHashing: overrides.passwordHashing,
+    clock: overrides.clock,
+  });
   const list = [
     createHealthModule({ readiness: platform.readiness }),
     accounts,
+    createSecondFactorModule({ secondFactors }),
     createOrganizationsModule({ db }),
     createInvitationsModule({ db }),
     createApiKeysModule({ db, registry }),

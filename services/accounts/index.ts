@@ -7,6 +7,7 @@ import type { Counters } from '../platform/counters/counters.js';
 import type { Database } from '../platform/db/database.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from '../platform/http/handler.js';
 import type { CapabilityModule } from '../platform/module.js';
+import type { SecondFactorVerifier } from '../identity/second-factor/index.js';
 import { createAccessTokens } from './access-tokens.js';
 import { createRequestGuard } from './guard.js';
 import { exchangeSignInCode } from './handlers/exchangeSignInCode.js';
@@ -29,6 +30,8 @@ export interface AccountsDependencies {
   counters: Counters;
   config: Pick<Config, 'tokenSigningKey' | 'rateLimit'>;
   registry: ScopeRegistry;
+  /** Asks a person with a second factor for a code at sign-in. */
+  secondFactor: SecondFactorVerifier;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
   /** The time refresh rotation and refusal windows are measured by; tests move it instead of sleeping. */
@@ -54,7 +57,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
     name: 'accounts',
     handlers: {
       signup: authRoute(signup({ db, passwords, sessions })),
-      login: authRoute(login({ db, passwords, sessions, now })),
+      login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, now })),
       refreshSession: authRoute(refreshSession({ db, sessions })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
       logout: logout({ db, sessions }),
