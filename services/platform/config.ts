@@ -201,6 +201,7 @@ const WITHHELD_FROM_SCANNERS = new Set([
   'TRIVY_USERNAME',
   'TRIVY_PASSWORD',
   'TRIVY_REGISTRY_TOKEN',
+  'DOCKER_CONFIG',
 ]);
 const withheldFromScanners = (name: string): boolean => WITHHELD_FROM_SCANNERS.has(name) || name.startsWith('GRYPE_REGISTRY_AUTH_');
 

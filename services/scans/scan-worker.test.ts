@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReportFixture } from '../findings/reports/report-fixtures.js';
@@ -103,11 +103,13 @@ describe.each(testProfiles)('scan worker with registry credentials ($profile)', 
   const argsFile = standInPath(`trivy-registry-${profile}.args.json`);
   const binary = standInAnswering(`trivy-registry-${profile}`, 'trivy/alpine-310.json', argsFile, {
     environmentFile,
-    names: ['TRIVY_USERNAME', 'TRIVY_PASSWORD'],
+    names: ['TRIVY_USERNAME', 'TRIVY_PASSWORD', 'DOCKER_CONFIG'],
     acceptsPassword: accepted,
   });
   const t = useTestApp({ profile, counters, logger });
   const pipeline = usePipeline(t, profile, { scanners: { trivy: createTrivyAdapter({ binary }) }, logger });
+  // The login never travels in TRIVY_USERNAME / TRIVY_PASSWORD, which Trivy offers to every registry it talks to.
+  const noEnvironmentLogin = { TRIVY_USERNAME: null, TRIVY_PASSWORD: null };
   const runs = () => readFileSync(environmentFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
   const scan = async (tenant: TestTenant, image: string) => {
     const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image, scanners: ['trivy'] } });
@@ -125,14 +127,16 @@ describe.each(testProfiles)('scan worker with registry credentials ($profile)', 
 
     const succeeded = await scan(tenant, image);
     expect(succeeded.state).toBe('completed');
-    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: 'ci-robot', TRIVY_PASSWORD: accepted });
+    const loginRun = runs().at(-1);
+    expect(loginRun).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: expect.any(String), login: { host: registry, username: 'ci-robot', password: accepted, hosts: [registry] } });
+    expect(existsSync(loginRun.DOCKER_CONFIG), 'the run\'s Docker configuration is removed after it').toBe(false);
     const used = await credential(tenant, own.id);
     expect(used).toMatchObject({ status: 'ok', last_error: null, last_used_at: expect.any(String) });
     expect(Date.parse(used.last_used_at)).toBeLessThanOrEqual(Date.parse(succeeded.scan.completed_at));
 
     const refused = await scan(other, image);
     expect(refused.state).toBe('failed');
-    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: 'someone-else', TRIVY_PASSWORD: wrong.secret });
+    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: expect.any(String), login: { host: registry, username: 'someone-else', password: wrong.secret, hosts: [registry] } });
     const complaint = `FATAL image scan error: GET https://${registry}/v2/: UNAUTHORIZED: authentication required`;
     expect(refused.scan.failure_reason).toBe(`trivy: ${complaint}`);
     expect(await credential(other, wrong.id)).toMatchObject({ status: 'failed', last_error: complaint, last_used_at: expect.any(String) });
@@ -142,7 +146,7 @@ describe.each(testProfiles)('scan worker with registry credentials ($profile)', 
     // An image of a registry the organization has no credential for is scanned without one.
     const anonymous = await scan(tenant, `ghcr.io/acme/public-${randomUUID().slice(0, 8)}:1`);
     expect(anonymous.state).toBe('failed');
-    expect(runs().at(-1)).toEqual({ TRIVY_USERNAME: null, TRIVY_PASSWORD: null });
+    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: null, login: null });
     expect(await credential(tenant, own.id)).toEqual(used);
 
     expect(readFileSync(argsFile, 'utf8')).not.toContain(accepted);

@@ -1,8 +1,8 @@
 // The Trivy adapter against stand-in executables: the real exec, argument and
 // parsing path, without network access to a vulnerability database.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
+import { loginOfImageHost, standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
 import { scannerEnvironment } from '../platform/config.js';
 import { createTrivyAdapter } from './scanners.js';
 
@@ -36,9 +36,9 @@ describe('Trivy adapter with a registry login', () => {
   const login = { registry: 'registry.example.com', username: 'ci-robot', secret: 'rs-the-registry-secret-0123456789' };
   // The stand-ins are `#!/usr/bin/env node` scripts: they need this process's PATH.
   const path = { PATH: scannerEnvironment().PATH ?? '' };
-  const observed = ['TRIVY_USERNAME', 'TRIVY_PASSWORD', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'DATABASE_URL', 'GRYPE_REGISTRY_AUTH_PASSWORD', 'HOME'];
+  const observed = ['TRIVY_USERNAME', 'TRIVY_PASSWORD', 'DOCKER_CONFIG', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'DATABASE_URL', 'GRYPE_REGISTRY_AUTH_PASSWORD', 'HOME'];
 
-  it('hands the login to the scanner in its environment, never on its command line, and withholds the service secrets and deployment logins', async () => {
+  it("hands the login to the scanner for the image's registry alone, never on its command line, and withholds the service secrets and deployment logins", async () => {
     const argsFile = standInPath('trivy-login.args.json');
     const environmentFile = standInPath('trivy-login.env.jsonl');
     const binary = standInAnswering('trivy-login', 'trivy/alpine-310.json', argsFile, { environmentFile, names: observed, acceptsPassword: login.secret });
@@ -51,6 +51,7 @@ describe('Trivy adapter with a registry login', () => {
       TRIVY_USERNAME: 'deployment-wide',
       TRIVY_PASSWORD: 'deployment-wide-secret',
       GRYPE_REGISTRY_AUTH_PASSWORD: 'deployment-wide-secret',
+      DOCKER_CONFIG: '/etc/deployment-docker',
     });
     const adapter = createTrivyAdapter({ binary, environment });
 
@@ -61,16 +62,19 @@ describe('Trivy adapter with a registry login', () => {
     expect(anonymous.failure).toBe('FATAL image scan error: GET https://ghcr.io/v2/: UNAUTHORIZED: authentication required');
 
     const runs = readFileSync(environmentFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    const withheld = { TOKEN_SIGNING_KEY: null, WEBHOOK_SECRET_KEY: null, DATABASE_URL: null, GRYPE_REGISTRY_AUTH_PASSWORD: null, HOME: '/home/scanner' };
+    const withheld = { TOKEN_SIGNING_KEY: null, WEBHOOK_SECRET_KEY: null, DATABASE_URL: null, GRYPE_REGISTRY_AUTH_PASSWORD: null, TRIVY_USERNAME: null, TRIVY_PASSWORD: null, HOME: '/home/scanner' };
     expect(runs).toEqual([
-      { ...withheld, TRIVY_USERNAME: 'ci-robot', TRIVY_PASSWORD: login.secret },
-      { ...withheld, TRIVY_USERNAME: null, TRIVY_PASSWORD: null },
+      // A Docker configuration of the run's own, holding a login for the image's registry and no other.
+      { ...withheld, DOCKER_CONFIG: expect.any(String), login: { host: 'registry.example.com', username: 'ci-robot', password: login.secret, hosts: ['registry.example.com'] } },
+      { ...withheld, DOCKER_CONFIG: null, login: null },
     ]);
+    expect(runs[0].DOCKER_CONFIG).not.toBe('/etc/deployment-docker');
+    expect(existsSync(runs[0].DOCKER_CONFIG), "the run's Docker configuration is removed after it").toBe(false);
     expect(readFileSync(argsFile, 'utf8')).not.toContain(login.secret);
   });
 
   it("keeps the secret out of the failure it reports, even when the scanner's complaint quotes it", async () => {
-    const echoing = standIn('trivy-echoes-secret', "process.stderr.write('FATAL login refused for password ' + process.env.TRIVY_PASSWORD + ' at registry\\n'); process.exit(1);");
+    const echoing = standIn('trivy-echoes-secret', `process.stderr.write('FATAL login refused for password ' + (${loginOfImageHost})().password + ' at registry\\n'); process.exit(1);`);
     const outcome = await createTrivyAdapter({ binary: echoing, environment: path }).scan('registry.example.com/acme/app:1', ['vulnerability'], new AbortController().signal, login);
     expect(outcome.failure).toBe('FATAL login refused for password [redacted] at registry');
   });

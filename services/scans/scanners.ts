@@ -2,6 +2,9 @@
 // with parsed observations and licences. Trivy is the first adapter; the built-in
 // scanner arrives as another implementation of the same interface.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ObservationKind } from '../findings/index.js';
 import { parseTrivyReport } from '../findings/index.js';
 import { scannerEnvironment } from '../platform/config.js';
@@ -27,8 +30,9 @@ const trivyScannerFlags: Record<ObservationKind, string> = {
 /**
  * `trivy image --format json` with the scanners for the requested kinds, plus
  * licences. The report is parsed with the same parser as imported Trivy reports.
- * A registry login travels in TRIVY_USERNAME and TRIVY_PASSWORD: an argument
- * would be visible to every process on the worker (ps, /proc/<pid>/cmdline).
+ * A registry login travels in a Docker configuration of the run's own
+ * (withDockerConfig), never as an argument, which every process on the worker could
+ * read (ps, /proc/<pid>/cmdline).
  */
 export function createTrivyAdapter(options: { binary?: string; timeoutMs?: number; environment?: Readonly<Record<string, string>> } = {}): ScannerAdapter {
   const binary = options.binary ?? 'trivy';
@@ -38,14 +42,15 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
     name: 'trivy',
     async scan(image, kinds, signal, login) {
       const args = ['image', '--format', 'json', '--quiet', '--scanners', [...kinds.map((k) => trivyScannerFlags[k]), 'license'].join(','), image];
-      const env = login === undefined ? environment : { ...environment, TRIVY_USERNAME: login.username, TRIVY_PASSWORD: login.secret };
       try {
-        const stdout = await new Promise<string>((resolve, reject) => {
-          execFile(binary, args, { maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs, signal, env }, (error, out, stderr) => {
-            if (error) reject(Object.assign(error, { stderr }));
-            else resolve(out);
-          });
-        });
+        const stdout = await withDockerConfig(login, (loginEnvironment) =>
+          new Promise<string>((resolve, reject) => {
+            execFile(binary, args, { maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs, signal, env: { ...environment, ...loginEnvironment } }, (error, out, stderr) => {
+              if (error) reject(Object.assign(error, { stderr }));
+              else resolve(out);
+            });
+          }),
+        );
         const report = parseTrivyReport(JSON.parse(stdout));
         return { scanner: 'trivy', observations: report.observations, licences: report.licences, coveredKinds: [...kinds], warnings: report.warnings };
       } catch (error) {
@@ -54,6 +59,29 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
     },
   };
 }
+
+/**
+ * Runs `run` with a Docker configuration (DOCKER_CONFIG) holding the login for its
+ * registry alone, in a directory of the run's own (mode 0700, the file 0600) removed
+ * when the run ends. TRIVY_USERNAME and TRIVY_PASSWORD would be offered to every
+ * registry the scanner talks to, its vulnerability database's (ghcr.io) included,
+ * as Trivy's documentation warns; a configuration keyed by registry is sent to that
+ * registry only.
+ */
+async function withDockerConfig<T>(login: RegistryLogin | undefined, run: (environment: Record<string, string>) => Promise<T>): Promise<T> {
+  if (login === undefined) return run({});
+  const directory = await mkdtemp(path.join(tmpdir(), 'sentinel-registry-login-'));
+  try {
+    const auth = Buffer.from(`${login.username}:${login.secret}`, 'utf8').toString('base64');
+    await writeFile(path.join(directory, 'config.json'), JSON.stringify({ auths: { [dockerConfigKey(login.registry)]: { auth } } }), { mode: 0o600 });
+    return await run({ DOCKER_CONFIG: directory });
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Docker Hub's logins are kept under its historical index address; every other registry under its host[:port]. */
+const dockerConfigKey = (registry: string): string => (registry === 'docker.io' ? 'https://index.docker.io/v1/' : registry);
 
 function describeFailure(binary: string, error: unknown, login: RegistryLogin | undefined): string {
   const code = (error as { code?: unknown }).code;

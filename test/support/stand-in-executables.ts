@@ -21,9 +21,11 @@ export function standIn(name: string, script: string): string {
 /**
  * A stand-in that answers every invocation with a real report from test/fixtures/reports
  * (and records its arguments in `argsFile`, if given). With `registry`, it is also the
- * registry: it records the named environment variables it was started with in
- * `registry.environmentFile` (one JSON object per run, appended), and answers only when
- * `registry.acceptsPassword` (if given) is the TRIVY_PASSWORD it got; otherwise it
+ * registry: it reads the login a registry client would send for the image's host from
+ * the Docker configuration in DOCKER_CONFIG, records it with the named environment
+ * variables it was started with in `registry.environmentFile` (one JSON object per run,
+ * appended: `login` is {host, username, password, hosts} or null), and answers only when
+ * `registry.acceptsPassword` (if given) is the password of that login; otherwise it
  * complains as Trivy does about a refused login and exits 1.
  */
 export function standInAnswering(
@@ -35,12 +37,24 @@ export function standInAnswering(
   const report = standInPath(`${name}.report.json`);
   writeFileSync(report, JSON.stringify(readReportFixture(fixture)));
   const recordArguments = argsFile ? `require('fs').writeFileSync(${JSON.stringify(argsFile)}, JSON.stringify(process.argv.slice(2)));` : '';
+  const readLogin = registry ? `const login = (${loginOfImageHost})();` : '';
   const recordEnvironment = registry
-    ? `require('fs').appendFileSync(${JSON.stringify(registry.environmentFile)}, JSON.stringify(Object.fromEntries(${JSON.stringify(registry.names)}.map((n) => [n, process.env[n] ?? null]))) + '\\n');`
+    ? `require('fs').appendFileSync(${JSON.stringify(registry.environmentFile)}, JSON.stringify({ ...Object.fromEntries(${JSON.stringify(registry.names)}.map((n) => [n, process.env[n] ?? null])), login }) + '\\n');`
     : '';
   const refuseLogin =
     registry?.acceptsPassword === undefined
       ? ''
-      : `if (process.env.TRIVY_PASSWORD !== ${JSON.stringify(registry.acceptsPassword)}) { process.stderr.write('FATAL image scan error: GET https://' + process.argv.at(-1).split('/')[0] + '/v2/: UNAUTHORIZED: authentication required\\n'); process.exit(1); }`;
-  return standIn(name, `${recordArguments} ${recordEnvironment} ${refuseLogin} process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
+      : `if (login?.password !== ${JSON.stringify(registry.acceptsPassword)}) { process.stderr.write('FATAL image scan error: GET https://' + process.argv.at(-1).split('/')[0] + '/v2/: UNAUTHORIZED: authentication required\\n'); process.exit(1); }`;
+  return standIn(name, `${recordArguments} ${readLogin} ${recordEnvironment} ${refuseLogin} process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
 }
+
+/** Source of a function, run inside a stand-in: the login its Docker configuration holds for the image's host, as a registry client reads it. */
+export const loginOfImageHost = `() => {
+  if (!process.env.DOCKER_CONFIG) return null;
+  const auths = JSON.parse(require('fs').readFileSync(require('path').join(process.env.DOCKER_CONFIG, 'config.json'), 'utf8')).auths ?? {};
+  const host = process.argv.at(-1).split('/')[0];
+  const entry = auths[host];
+  if (!entry) return { host, username: null, password: null, hosts: Object.keys(auths) };
+  const [username, ...rest] = Buffer.from(entry.auth, 'base64').toString('utf8').split(':');
+  return { host, username, password: rest.join(':'), hosts: Object.keys(auths) };
+}`;
