@@ -32,7 +32,7 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
-  /** Refresh rotation's grace and refusal windows are tested by moving this clock. */
+  /** Refresh rotation's grace, refusal windows and organization deletion's grace period are tested by moving this clock. */
   clock?: () => Date;
 }
 
@@ -51,7 +51,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const list = [
     createHealthModule({ readiness: platform.readiness }),
     accounts,
-    createOrganizationsModule({ db }),
+    createOrganizationsModule({ db, logger, clock: overrides.clock }),
     createApiKeysModule({ db, registry }),
     createScansModule({ db, codec, logger }),
     createFindingsModule({ db, codec, logger }),

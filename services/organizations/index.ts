@@ -1,19 +1,26 @@
 // Organizations and their members (spec 2.1, 5.4): creation, renaming, the member
-// list, role changes and removal. Accounts reads memberships through this entry.
+// list, role changes and removal, and deletion (scheduled, cancelled, carried out
+// by the workers role). Accounts reads memberships through this entry.
 import type { Database } from '../platform/db/database.js';
+import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
+import { createOrganizationDeletionSweep } from './deletion-sweep.js';
+import { cancelOrganizationDeletion } from './handlers/cancelOrganizationDeletion.js';
 import { createOrganization } from './handlers/createOrganization.js';
 import { listMembers } from './handlers/listMembers.js';
 import { listOrganizations } from './handlers/listOrganizations.js';
 import { removeMember } from './handlers/removeMember.js';
 import { renameCurrentOrganization } from './handlers/renameCurrentOrganization.js';
+import { scheduleOrganizationDeletion } from './handlers/scheduleOrganizationDeletion.js';
 import { updateMemberRole } from './handlers/updateMemberRole.js';
 
 export { addMembership, findMember, membershipIn, resolveActingMembership } from './memberships.js';
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
+export { isDeletionScheduled } from './deletion.js';
 
-export function createOrganizationsModule(deps: { db: Database }): CapabilityModule {
+export function createOrganizationsModule(deps: { db: Database; logger: Logger; clock?: () => Date }): CapabilityModule {
   const { db } = deps;
+  const now = deps.clock ?? (() => new Date());
   return {
     name: 'organizations',
     handlers: {
@@ -23,7 +30,10 @@ export function createOrganizationsModule(deps: { db: Database }): CapabilityMod
       listMembers: listMembers({ db }),
       updateMemberRole: updateMemberRole({ db }),
       removeMember: removeMember({ db }),
+      scheduleOrganizationDeletion: scheduleOrganizationDeletion({ db, now }),
+      cancelOrganizationDeletion: cancelOrganizationDeletion({ db, now }),
     },
+    workers: () => [createOrganizationDeletionSweep({ db, logger: deps.logger.child({ component: 'organization-deletion' }), now })],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

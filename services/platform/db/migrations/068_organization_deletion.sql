@@ -1,0 +1,23 @@
+-- Organization deletion (issue 14, item 7). An owner schedules it; during the grace
+-- period the organization is read-only and any owner can cancel; afterwards the
+-- workers role deletes the tenant's data in short batches
+-- (services/organizations/deletion.ts) and keeps the row itself as a tombstone with
+-- its deletion time, so the identity trail that survives still names its organization.
+ALTER TABLE organizations
+  ADD COLUMN deletion_scheduled_at timestamptz,
+  ADD COLUMN deletion_scheduled_by uuid REFERENCES users (id),
+  ADD COLUMN deletes_at            timestamptz,
+  -- Set by the first deletion pass: from then on cancelling is refused.
+  ADD COLUMN deletion_started_at   timestamptz,
+  ADD COLUMN deleted_at            timestamptz,
+  ADD CONSTRAINT organizations_deletion_schedule CHECK (
+    (deletion_scheduled_at IS NULL) = (deletes_at IS NULL)
+    AND (deletion_scheduled_at IS NULL) = (deletion_scheduled_by IS NULL)
+    AND (deletion_started_at IS NULL OR deletes_at IS NOT NULL)
+    AND (deleted_at IS NULL OR deletion_started_at IS NOT NULL)
+  ),
+  -- A personal organization is its person's for as long as the account exists.
+  ADD CONSTRAINT organizations_personal_never_deleted CHECK (personal_for_user_id IS NULL OR deletes_at IS NULL);
+
+-- The deletion sweep's lookup: organizations whose grace has run out and that are not gone yet.
+CREATE INDEX organizations_deletion_due ON organizations (deletes_at) WHERE deletes_at IS NOT NULL AND deleted_at IS NULL;
