@@ -51,7 +51,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const list = [
     createHealthModule({ readiness: platform.readiness }),
     accounts,
-    createOrganizationsModule({ db, logger, clock: overrides.clock }),
+    createOrganizationsModule({ db, logger, analytics: platform.analytics, clock: overrides.clock }),
     createApiKeysModule({ db, registry }),
     createScansModule({ db, codec, logger }),
     createFindingsModule({ db, codec, logger }),

@@ -11,10 +11,14 @@ import { systemScope } from '../platform/tenancy.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { startPipeline } from '../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../test/support/test-app.js';
-import { ACCESS_TABLES, createOrganizationDeletionSweep, DELETION_PLAN, deleteDueOrganizations, SURVIVING_TABLES } from './deletion-sweep.js';
+import { ACCESS_TABLES, createOrganizationDeletionSweep, DELETION_PLAN, deleteDueOrganizations, ERASED_THROUGH_ANALYTICS, SURVIVING_TABLES } from './deletion-sweep.js';
+import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
 import { DELETION_GRACE_MS } from './deletion.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The test app's analytics store: SQL on both profiles (test/support/test-app.ts). */
+const deletionDeps = (t: TestApp) => ({ db: t.db, analytics: createSqlAnalytics({ db: t.db }) });
 
 /** Every table with an org_id column: the tenant tables. */
 async function tenantTables(db: Database): Promise<string[]> {
@@ -63,6 +67,8 @@ async function populate(t: TestApp, tenant: TestTenant): Promise<{ apiKey: strin
     expectStatus(await t.call('POST', '/api/v1/webhooks', { token, body: { url: `https://hooks.example.com/${randomUUID()}`, events: ['scan.completed'] } }), 201);
     // A queued scan: a scan row and its job.
     expectStatus(await t.call('POST', '/api/v1/scans', { token, body: { image: `ghcr.io/acme/queued-${randomUUID().slice(0, 8)}:2`, scanners: ['trivy'] } }), 202);
+    // What the analytics sink (not running here) would have recorded.
+    await createSqlAnalytics({ db: t.db }).record([{ eventId: randomUUID(), orgId: tenant.id, type: 'scan.completed', occurredAt: new Date(), subjectId: null, severity: null }]);
     return { apiKey: key };
   } finally {
     await pipeline.stop();
@@ -73,7 +79,7 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
   const t = useTestApp({ profile, counters });
 
   it('places every tenant table: deleted in the plan, or ending access, or surviving on purpose', async () => {
-    const handled = new Set([...DELETION_PLAN.map((step) => step.table), ...ACCESS_TABLES, ...SURVIVING_TABLES]);
+    const handled = new Set([...DELETION_PLAN.map((step) => step.table), ...ACCESS_TABLES, ...SURVIVING_TABLES, ...ERASED_THROUGH_ANALYTICS]);
     const tables = await tenantTables(t.current.db);
     expect(tables.filter((table) => !handled.has(table)), 'tenant tables the deletion does not handle: add them to DELETION_PLAN').toEqual([]);
     expect([...handled].filter((table) => !tables.includes(table)), 'tables the deletion names that do not exist').toEqual([]);
@@ -90,17 +96,17 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     const deletesAt = new Date(scheduled.body.deletion.deletes_at);
 
     const before = { doomed: await rowCounts(t.current.db, doomed.id), other: await rowCounts(t.current.db, other.id) };
-    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events']) {
+    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events', 'analytics_events']) {
       expect(before.doomed[table], `the fixture puts rows in ${table}`).toBeGreaterThan(0);
     }
 
     const scope = systemScope('delete-organizations');
-    expect(await deleteDueOrganizations(t.current.db, scope, new Date(deletesAt.getTime() - 1_000))).toEqual([]);
+    expect(await deleteDueOrganizations(deletionDeps(t.current), scope, new Date(deletesAt.getTime() - 1_000))).toEqual([]);
     expect(await rowCounts(t.current.db, doomed.id)).toEqual(before.doomed);
 
     // Batches of two rows, so every table takes several.
     const when = new Date(deletesAt.getTime() + DAY_MS);
-    expect(await deleteDueOrganizations(t.current.db, scope, when, 2)).toEqual([doomed.id]);
+    expect(await deleteDueOrganizations(deletionDeps(t.current), scope, when, 2)).toEqual([doomed.id]);
 
     const after = await rowCounts(t.current.db, doomed.id);
     const emptied = Object.fromEntries(Object.keys(after).filter((table) => !SURVIVING_TABLES.includes(table)).map((table) => [table, after[table]]));
@@ -139,7 +145,7 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     expect((await t.current.call('GET', '/api/v1/scans', { token: apiKey })).status).toBe(401);
 
     // Nothing is left to do.
-    expect(await deleteDueOrganizations(t.current.db, scope, new Date(when.getTime() + DAY_MS))).toEqual([]);
+    expect(await deleteDueOrganizations(deletionDeps(t.current), scope, new Date(when.getTime() + DAY_MS))).toEqual([]);
     await t.current.expectNeighbourUntouched();
   });
 
@@ -148,7 +154,7 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     const scheduled = await t.current.call('POST', '/api/v1/orgs/current/deletion', { token: doomed.owner.token, body: { confirm_name: await orgName(t.current, doomed) } });
     expect(scheduled.status, scheduled.raw).toBe(200);
     let clock = new Date();
-    const sweep = createOrganizationDeletionSweep({ db: t.current.db, logger: createLogger('silent'), now: () => clock, intervalMs: 10 });
+    const sweep = createOrganizationDeletionSweep({ ...deletionDeps(t.current), logger: createLogger('silent'), now: () => clock, intervalMs: 10 });
     sweep.start();
     try {
       clock = new Date(Date.now() + DELETION_GRACE_MS + DAY_MS);

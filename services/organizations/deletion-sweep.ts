@@ -13,9 +13,10 @@
 //     with its open refusal windows, which close into it on their own;
 //   - api_keys, revoked: the trail names keys as actors, by reference;
 //   - outbox_events not yet published, the deletion's own announcements among
-//     them: the relay publishes and prunes them as it does every organization's;
-//   - analytics_events: counts by event type with no content (see decisions).
+//     them: the relay publishes and prunes them as it does every organization's.
+// Analytics events are erased through the Analytics port (ClickHouse or SQL).
 import { IDENTITY_TRAIL_TABLES, recordSystemIdentityEvent } from '../platform/audit/identity-trail.js';
+import type { Analytics } from '../platform/analytics/analytics.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { createPeriodicWorker, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
@@ -68,7 +69,16 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
 export const ACCESS_TABLES: readonly string[] = ['memberships', 'api_keys'];
 
 /** Tables with an org_id column whose rows of a deleted organization are kept, or kept in part; see the header. */
-export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'api_keys', 'outbox_events', 'analytics_events'];
+export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'api_keys', 'outbox_events'];
+
+/** The embedded analytics store's table, which the Analytics port erases (forget), as it does ClickHouse's. */
+export const ERASED_THROUGH_ANALYTICS: readonly string[] = ['analytics_events'];
+
+/** What the deletion works with: the database, and the analytics store it erases too. */
+export interface DeletionDeps {
+  db: Database;
+  analytics: Pick<Analytics, 'forget'>;
+}
 
 interface DueOrganization {
   id: string;
@@ -83,12 +93,12 @@ interface DueOrganization {
  * Each is finished before the next: a sweep that stops (or a process that dies)
  * leaves at most one organization part-deleted, and the next run goes on with it.
  */
-export async function deleteDueOrganizations(db: Database, scope: SystemScope, now: Date, batchSize = DEFAULT_BATCH_SIZE): Promise<OrgId[]> {
-  const due = await db.query<{ id: string }>('SELECT id FROM organizations WHERE deletes_at <= $1 AND deleted_at IS NULL ORDER BY deletes_at, id', [now]);
+export async function deleteDueOrganizations(deps: DeletionDeps, scope: SystemScope, now: Date, batchSize = DEFAULT_BATCH_SIZE): Promise<OrgId[]> {
+  const due = await deps.db.query<{ id: string }>('SELECT id FROM organizations WHERE deletes_at <= $1 AND deleted_at IS NULL ORDER BY deletes_at, id', [now]);
   const deleted: OrgId[] = [];
   for (const row of due.rows) {
     const orgId = tenantOfClaim(scope, row.id);
-    if (await deleteOrganization(db, orgId, now, batchSize)) deleted.push(orgId);
+    if (await deleteOrganization(deps, orgId, now, batchSize)) deleted.push(orgId);
   }
   return deleted;
 }
@@ -120,10 +130,13 @@ async function startDeletion(db: Database, orgId: OrgId, now: Date): Promise<Due
   });
 }
 
-async function deleteOrganization(db: Database, orgId: OrgId, now: Date, batchSize: number): Promise<boolean> {
+async function deleteOrganization({ db, analytics }: DeletionDeps, orgId: OrgId, now: Date, batchSize: number): Promise<boolean> {
   const due = await startDeletion(db, orgId, now);
   if (!due) return false;
   for (const step of DELETION_PLAN) await deleteInBatches(db, orgId, step, batchSize);
+  // Outside any transaction: ClickHouse is a network call. Events the analytics sink
+  // records later (the deletion's own announcement) are type and time only.
+  await analytics.forget(orgId);
   return db.transaction(async (tx) => {
     const still = await tx.query('SELECT 1 FROM organizations WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [orgId]);
     if (still.rowCount === 0) return false;
@@ -155,8 +168,7 @@ async function deleteInBatches(db: Database, orgId: OrgId, step: DeletionStep, b
   }
 }
 
-export interface OrganizationDeletionSweepDeps {
-  db: Database;
+export interface OrganizationDeletionSweepDeps extends DeletionDeps {
   logger: Logger;
   /** The sweep's clock; tests move it past the grace period instead of waiting. */
   now?: () => Date;
@@ -172,7 +184,7 @@ export function createOrganizationDeletionSweep(deps: OrganizationDeletionSweepD
     logger: deps.logger,
     intervalMs: deps.intervalMs ?? 5 * 60_000,
     run: async () => {
-      const deleted = await deleteDueOrganizations(deps.db, scope, now(), deps.batchSize);
+      const deleted = await deleteDueOrganizations(deps, scope, now(), deps.batchSize);
       if (deleted.length > 0) deps.logger.info({ organizations: deleted }, 'organizations deleted');
     },
   });

@@ -1,6 +1,7 @@
 // Organizations and their members (spec 2.1, 5.4): creation, renaming, the member
 // list, role changes and removal, and deletion (scheduled, cancelled, carried out
 // by the workers role). Accounts reads memberships through this entry.
+import type { Analytics } from '../platform/analytics/analytics.js';
 import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
@@ -18,7 +19,7 @@ export { addMembership, findMember, membershipIn, resolveActingMembership } from
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
 export { isDeletionScheduled } from './deletion.js';
 
-export function createOrganizationsModule(deps: { db: Database; logger: Logger; clock?: () => Date }): CapabilityModule {
+export function createOrganizationsModule(deps: { db: Database; logger: Logger; analytics: Pick<Analytics, 'forget'>; clock?: () => Date }): CapabilityModule {
   const { db } = deps;
   const now = deps.clock ?? (() => new Date());
   return {
@@ -33,7 +34,7 @@ export function createOrganizationsModule(deps: { db: Database; logger: Logger; 
       scheduleOrganizationDeletion: scheduleOrganizationDeletion({ db, now }),
       cancelOrganizationDeletion: cancelOrganizationDeletion({ db, now }),
     },
-    workers: () => [createOrganizationDeletionSweep({ db, logger: deps.logger.child({ component: 'organization-deletion' }), now })],
+    workers: () => [createOrganizationDeletionSweep({ db, analytics: deps.analytics, logger: deps.logger.child({ component: 'organization-deletion' }), now })],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSqlAnalytics } from '../../platform/analytics/sql-analytics.js';
 import { systemScope } from '../../platform/tenancy.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { deleteDueOrganizations } from '../deletion-sweep.js';
@@ -37,7 +38,7 @@ describe.each(testProfiles)('DELETE /api/v1/orgs/current/deletion ($profile)', (
     expect(announced.rows.map((row) => row.value.actor)).toEqual([{ kind: 'user', id: colleague.id }]);
 
     // The sweep passing the old date deletes nothing.
-    expect(await deleteDueOrganizations(t.current.db, systemScope('delete-organizations'), new Date(new Date(deletion.deletes_at).getTime() + DAY_MS))).not.toContain(tenant.id);
+    expect(await deleteDueOrganizations({ db: t.current.db, analytics: createSqlAnalytics({ db: t.current.db }) }, systemScope('delete-organizations'), new Date(new Date(deletion.deletes_at).getTime() + DAY_MS))).not.toContain(tenant.id);
     expect((await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token })).body.members).toHaveLength(2);
     expect(await t.current.snapshot(other)).toEqual(otherBefore);
   });
