@@ -170,3 +170,30 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
 
 const orgName = async (t: TestApp, tenant: TestTenant): Promise<string> =>
   (await t.call('GET', '/api/v1/me', { token: tenant.owner.token })).body.acting_organization.name;
+
+// Two sweeps at once need a second connection, which the embedded profile does not have.
+describe('organization deletion sweeps running side by side (postgres)', () => {
+  const t = useTestApp({ profile: 'postgres', counters: 'redis' });
+
+  it('delete everything between them and finish the organization exactly once', async () => {
+    const [doomed, other] = await t.current.twoTenants();
+    await populate(t.current, doomed);
+    await populate(t.current, other);
+    const scheduled = await t.current.call('POST', '/api/v1/orgs/current/deletion', { token: doomed.owner.token, body: { confirm_name: await orgName(t.current, doomed) } });
+    expect(scheduled.status, scheduled.raw).toBe(200);
+    const otherBefore = await rowCounts(t.current.db, other.id);
+    const when = new Date(Date.parse(scheduled.body.deletion.deletes_at) + DAY_MS);
+    const scope = systemScope('delete-organizations');
+
+    const finished = await Promise.all([1, 2, 3].map(() => deleteDueOrganizations(deletionDeps(t.current), scope, when, 1)));
+    // A sweep that came up short leaves the finish to the next run; one more makes sure it happens.
+    const later = await deleteDueOrganizations(deletionDeps(t.current), scope, when);
+    expect([...finished.flat(), ...later]).toEqual([doomed.id]);
+
+    const after = await rowCounts(t.current.db, doomed.id);
+    expect(Object.entries(after).filter(([table, count]) => !SURVIVING_TABLES.includes(table) && count > 0)).toEqual([]);
+    const deletedEvents = await t.current.db.query("SELECT 1 FROM identity_audit_events WHERE org_id = $1 AND action = 'organization.deleted'", [doomed.id]);
+    expect(deletedEvents.rowCount).toBe(1);
+    expect(await rowCounts(t.current.db, other.id)).toEqual(otherBefore);
+  });
+});

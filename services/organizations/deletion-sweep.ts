@@ -140,6 +140,12 @@ async function deleteOrganization({ db, analytics }: DeletionDeps, orgId: OrgId,
   return db.transaction(async (tx) => {
     const still = await tx.query('SELECT 1 FROM organizations WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [orgId]);
     if (still.rowCount === 0) return false;
+    // A second sweep working the same organization (or a writer finishing late) can
+    // make a batch come up short while rows remain: finish only once nothing is left.
+    for (const step of DELETION_PLAN) {
+      const left = await tx.query(`SELECT 1 FROM ${step.table} WHERE org_id = $1${onlyClause(step)} LIMIT 1`, [orgId]);
+      if (left.rowCount > 0) return false;
+    }
     await tx.query('UPDATE organizations SET deleted_at = $2 WHERE id = $1', [orgId, now]);
     const detail = {
       organization_id: orgId,
@@ -154,14 +160,15 @@ async function deleteOrganization({ db, analytics }: DeletionDeps, orgId: OrgId,
   });
 }
 
+const onlyClause = (step: DeletionStep): string => (step.only === undefined ? '' : ` AND ${step.only}`);
+
 /**
  * Deletes the step's rows of the organization, `batchSize` at a time, each batch
  * its own transaction: rows are picked by their physical address (ctid), so a
  * batch is one bounded index or table scan and one TID-addressed delete.
  */
 async function deleteInBatches(db: Database, orgId: OrgId, step: DeletionStep, batchSize: number): Promise<void> {
-  const only = step.only === undefined ? '' : ` AND ${step.only}`;
-  const statement = `DELETE FROM ${step.table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${step.table} WHERE org_id = $1${only} LIMIT $2))`;
+  const statement = `DELETE FROM ${step.table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${step.table} WHERE org_id = $1${onlyClause(step)} LIMIT $2))`;
   for (;;) {
     const deleted = await db.transaction((tx) => tx.query(statement, [orgId, batchSize]));
     if (deleted.rowCount < batchSize) return;
