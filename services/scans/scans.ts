@@ -141,7 +141,7 @@ async function recordAssetCreated(tx: Queryable, orgId: OrgId, asset: { id: stri
   if (requester === 'system' || origin === null) await recordSystemIdentityEvent(tx, orgId, { action: 'asset.created', detail });
   else await recordIdentityEvent(tx, orgId, origin, { actor: requester, action: 'asset.created', detail });
   const columns = requesterColumns(requester);
-  const actor = columns.userId ? { kind: 'user' as const, id: columns.userId } : columns.apiKeyId ? { kind: 'api_key' as const, id: columns.apiKeyId } : { kind: 'system' as const, id: null };
+  const actor = requestedByView(columns.userId, columns.apiKeyId);
   await appendToOutbox(tx, orgId, { type: 'asset.created', subjectId: asset.id, actor, correlationId: origin?.requestId, payload: detail });
 }
 
