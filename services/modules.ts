@@ -36,7 +36,7 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
-  /** Refresh rotation's grace, refusal windows and TOTP time steps are tested by moving this clock. */
+  /** Refresh rotation's grace, refusal windows, TOTP time steps and organization deletion's grace period are tested by moving this clock. */
   clock?: () => Date;
 }
 
@@ -74,7 +74,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createHealthModule({ readiness: platform.readiness }),
     accounts,
     createSecondFactorModule({ secondFactors }),
-    createOrganizationsModule({ db }),
+    createOrganizationsModule({ db, logger, analytics: platform.analytics, clock: overrides.clock }),
     createInvitationsModule({ db }),
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),

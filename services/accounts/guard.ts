@@ -2,13 +2,14 @@
 // validation). In order: who is calling (401), their rate limit (429), the
 // organization they act in and X-Expected-Organization (409), a machine principal on
 // an operation that delegates authority (403, before any permission), then the
-// permission the document's x-permission names, or any one of x-permission-any (403).
+// permission the document's x-permission names, or any one of x-permission-any (403),
+// then, for a write, whether the organization is scheduled for deletion (409).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OperationSecurity, RequestGuard } from '../platform/http/handler.js';
 import type { Database } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
-import { findMember, resolveActingMembership } from '../organizations/index.js';
+import { findMember, isDeletionScheduled, resolveActingMembership } from '../organizations/index.js';
 import { WORKLOAD_CREDENTIAL_PREFIX, findWorkloadByCredential, touchWorkloadLastActed, workloadAuthority } from '../identity/workloads/index.js';
 import type { AccessTokens } from './access-tokens.js';
 import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
@@ -112,6 +113,10 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
         throw conflict('X-Expected-Organization differs from the organization this request acts in');
       }
       await admit(principal, security, origin);
+      // Read-only during the grace period: what is written now would be deleted with the rest.
+      if (security.refusedDuringDeletionGrace && (await isDeletionScheduled(deps.db, principal.orgId))) {
+        throw conflict('organization is scheduled for deletion');
+      }
     } catch (error) {
       throw error instanceof AppError ? withHeaders(error, rateLimit) : error;
     }

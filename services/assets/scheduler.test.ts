@@ -117,6 +117,22 @@ describe.each(testProfiles)('scheduler ($profile)', (profile) => {
     expect(await nextRunOf(tenant, archived.assetId)).toBeGreaterThan(second.getTime());
   });
 
+  it('skips, but moves on, the schedules of an organization scheduled for deletion, and resumes them when it is cancelled', async () => {
+    const [doomed, other] = await t.current.twoTenants();
+    const inDoomed = await hourly(doomed);
+    const inOther = await hourly(other);
+    const name = (await t.current.call('GET', '/api/v1/me', { token: doomed.owner.token })).body.acting_organization.name;
+    expect((await t.current.call('POST', '/api/v1/orgs/current/deletion', { token: doomed.owner.token, body: { confirm_name: name } })).status).toBe(200);
+    const first = new Date(Math.max(inDoomed.dueAt.getTime(), inOther.dueAt.getTime()));
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, first);
+    expect((await scheduledScans([inDoomed.assetId, inOther.assetId])).map((scan) => scan.asset_id)).toEqual([inOther.assetId]);
+    expect(await nextRunOf(doomed, inDoomed.assetId)).toBeGreaterThan(first.getTime());
+
+    expect((await t.current.call('DELETE', '/api/v1/orgs/current/deletion', { token: doomed.owner.token })).status).toBe(200);
+    await queueDueScans(t.current.db, systemScope('claim-asset-schedules'), logger, new Date(first.getTime() + HOUR_MS));
+    expect((await scheduledScans([inDoomed.assetId])).map((scan) => scan.asset_id)).toEqual([inDoomed.assetId]);
+  });
+
   it('runs as a worker on its clock until stopped', async () => {
     const [tenant] = await t.current.twoTenants();
     const { assetId, dueAt } = await hourly(tenant);

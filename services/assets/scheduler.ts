@@ -23,6 +23,7 @@ interface DueSchedule {
   scanners: string[];
   reference: string;
   archived: boolean;
+  deletion_scheduled: boolean;
 }
 
 export interface SchedulerPass {
@@ -33,14 +34,16 @@ export interface SchedulerPass {
 }
 
 /** Queue a scan of this reference, or skip the schedule this time, and why. */
-type Decision = { queue: ImageReference } | { skip: 'archived' | 'previous_scan_still_queued' | 'reference_refused' };
+type Decision = { queue: ImageReference } | { skip: 'organization_deletion_scheduled' | 'archived' | 'previous_scan_still_queued' | 'reference_refused' };
 
 /**
- * A due schedule queues nothing while its asset is archived, while the scan it
+ * A due schedule queues nothing while its organization is scheduled for deletion
+ * (read-only until its data goes), while its asset is archived, while the scan it
  * queued last time is still waiting (for a worker or for capacity), or when its
  * reference no longer passes the rules every scan request must pass.
  */
 async function decide(tx: Queryable, orgId: OrgId, due: DueSchedule): Promise<Decision> {
+  if (due.deletion_scheduled) return { skip: 'organization_deletion_scheduled' };
   if (due.archived) return { skip: 'archived' };
   const waiting = await tx.query("SELECT 1 FROM scans WHERE org_id = $1 AND asset_id = $2 AND source = 'schedule' AND state = 'queued' LIMIT 1", [orgId, due.asset_id]);
   if (waiting.rowCount > 0) return { skip: 'previous_scan_still_queued' };
@@ -56,8 +59,10 @@ async function decide(tx: Queryable, orgId: OrgId, due: DueSchedule): Promise<De
 export async function queueDueScans(db: Database, scope: SystemScope, logger: Logger, now: Date, limit = SCHEDULE_BATCH_SIZE): Promise<SchedulerPass> {
   return db.transaction(async (tx) => {
     const due = await tx.query<DueSchedule>(
-      `SELECT s.org_id, s.asset_id, s.scanners, a.reference, a.archived_at IS NOT NULL AS archived
-         FROM asset_schedules s JOIN assets a ON a.org_id = s.org_id AND a.id = s.asset_id
+      `SELECT s.org_id, s.asset_id, s.scanners, a.reference, a.archived_at IS NOT NULL AS archived, o.deletes_at IS NOT NULL AS deletion_scheduled
+         FROM asset_schedules s
+         JOIN assets a ON a.org_id = s.org_id AND a.id = s.asset_id
+         JOIN organizations o ON o.id = s.org_id
         WHERE s.next_run_at <= $1
         ORDER BY s.next_run_at
         LIMIT $2
@@ -69,7 +74,7 @@ export async function queueDueScans(db: Database, scope: SystemScope, logger: Lo
       const orgId = tenantOfClaim(scope, schedule.org_id);
       const decision = await decide(tx, orgId, schedule);
       if ('queue' in decision) {
-        await createScan(tx, orgId, { reference: decision.queue, scanners: schedule.scanners, source: 'schedule', requester: 'system' });
+        await createScan(tx, orgId, { reference: decision.queue, scanners: schedule.scanners, source: 'schedule', requester: 'system', origin: null });
         queued += 1;
       } else {
         logger.info({ org_id: orgId, asset_id: schedule.asset_id, reason: decision.skip }, 'scheduled scan skipped');

@@ -20,6 +20,14 @@ export interface Organization {
   /** The organization signup created for its person. */
   personal: boolean;
   created_at: string;
+  /** Set while a deletion is scheduled: read-only until it runs, unless an owner cancels. */
+  deletion: OrganizationDeletion | null;
+}
+
+export interface OrganizationDeletion {
+  scheduled_at: string;
+  scheduled_by: string;
+  deletes_at: string;
 }
 
 interface OrganizationRow {
@@ -27,6 +35,9 @@ interface OrganizationRow {
   name: string;
   personal_for_user_id: string | null;
   created_at: Date;
+  deletion_scheduled_at: Date | null;
+  deletion_scheduled_by: string | null;
+  deletes_at: Date | null;
   plan_code: string;
   plan_name: string;
   seats: number | null;
@@ -39,7 +50,14 @@ const toOrganization = (row: OrganizationRow): Organization => ({
   plan: { code: row.plan_code, name: row.plan_name, seats: row.seats, concurrent_scans: row.concurrent_scans },
   personal: row.personal_for_user_id !== null,
   created_at: new Date(row.created_at).toISOString(),
+  deletion:
+    row.deletes_at === null
+      ? null
+      : { scheduled_at: new Date(row.deletion_scheduled_at!).toISOString(), scheduled_by: row.deletion_scheduled_by!, deletes_at: new Date(row.deletes_at).toISOString() },
 });
+
+const organizationColumns = `o.id, o.name, o.personal_for_user_id, o.created_at, o.deletion_scheduled_at, o.deletion_scheduled_by, o.deletes_at,
+            p.code AS plan_code, p.name AS plan_name, p.seats, p.concurrent_scans`;
 
 /** Creates an organization on the Free plan, no trial, and seats its creator as owner, unconditionally. */
 export async function createOrganization(tx: Queryable, input: { name: string; creatorUserId: string; personal: boolean }): Promise<Organization> {
@@ -54,8 +72,7 @@ export async function createOrganization(tx: Queryable, input: { name: string; c
 
 export async function findOrganization(q: Queryable, orgId: OrgId): Promise<Organization | undefined> {
   const { rows } = await q.query<OrganizationRow>(
-    `SELECT o.id, o.name, o.personal_for_user_id, o.created_at,
-            p.code AS plan_code, p.name AS plan_name, p.seats, p.concurrent_scans
+    `SELECT ${organizationColumns}
        FROM organizations o JOIN plans p ON p.code = o.plan_code
       WHERE o.id = $1`,
     [orgId],
@@ -72,8 +89,7 @@ export async function renameOrganization(tx: Queryable, orgId: OrgId, name: stri
 /** Every organization the person belongs to, oldest first, with their role in each. */
 export async function listOrganizationsOf(q: Queryable, userId: string): Promise<Array<Organization & { role: Role }>> {
   const { rows } = await q.query<OrganizationRow & { role: Role }>(
-    `SELECT o.id, o.name, o.personal_for_user_id, o.created_at,
-            p.code AS plan_code, p.name AS plan_name, p.seats, p.concurrent_scans, m.role
+    `SELECT ${organizationColumns}, m.role
        FROM organizations o
        JOIN plans p ON p.code = o.plan_code
        JOIN memberships m ON m.org_id = o.id

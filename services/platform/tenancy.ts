@@ -24,6 +24,7 @@ export const SYSTEM_OPERATIONS = {
   'close-refusal-windows': 'appends the summary of every organization’s closed refusal windows to its own identity trail',
   'consume-stream-records': 'stream processors apply records of every organization on a partition, each to the organization named by its key',
   'set-aside-stream-records': 'a stream processor sets aside a record it cannot apply, from a partition holding records of many organizations',
+  'delete-organizations': 'the deletion sweep finds the organizations of every tenant whose grace period is over, then deletes each one’s data in its own organization',
   'replay-set-aside-records': 'an operator lists and replays the set-aside records of every organization with the sentinel command',
 } as const;
 

@@ -1,7 +1,9 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
 import type { ReportWarning } from '../findings/index.js';
+import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../platform/principal.js';
+import { appendToOutbox } from '../platform/streams/outbox.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
@@ -109,17 +111,33 @@ export function parseImageOrRefuse(image: string): ImageReference {
   return parsed.reference;
 }
 
-/** The asset an image reference names in the organization, created on first sight. */
-export async function findOrCreateAsset(tx: Queryable, orgId: OrgId, reference: ImageReference): Promise<{ id: string; pinned: boolean }> {
+/**
+ * The asset an image reference names in the organization, created on first sight.
+ * `created` is true for the one transaction that inserted it: a concurrent first
+ * sighting waits for that insert and finds the row (xmax is set by its DO UPDATE).
+ */
+export async function findOrCreateAsset(tx: Queryable, orgId: OrgId, reference: ImageReference): Promise<{ id: string; reference: string; pinned: boolean; created: boolean }> {
   const identity = assetIdentity(reference);
-  const found = await tx.query<{ id: string; pinned: boolean }>(
+  const found = await tx.query<{ id: string; reference: string; pinned: boolean; created: boolean }>(
     `INSERT INTO assets (org_id, reference, registry, repository, tag, digest, pinned)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (org_id, reference) DO UPDATE SET reference = excluded.reference
-     RETURNING id, pinned`,
+     RETURNING id, reference, pinned, xmax = 0 AS created`,
     [orgId, identity, reference.registry, reference.repository, reference.tag, reference.digest, reference.pinned],
   );
   return found.rows[0]!;
+}
+
+/**
+ * Audits a new asset in the identity trail (spec 6.2) and announces it, in the
+ * transaction that created it, as asset.archived and asset.deleted are.
+ */
+async function recordAssetCreated(tx: Queryable, orgId: OrgId, asset: { id: string; reference: string }, requester: ScanRequester, origin: RequestOrigin | null): Promise<void> {
+  const detail = { asset_id: asset.id, reference: asset.reference };
+  if (requester === 'system' || origin === null) await recordSystemIdentityEvent(tx, orgId, { action: 'asset.created', detail });
+  else await recordIdentityEvent(tx, orgId, origin, { actor: requester, action: 'asset.created', detail });
+  const actor = requestedByView(requesterColumns(requester));
+  await appendToOutbox(tx, orgId, { type: 'asset.created', subjectId: asset.id, actor, correlationId: origin?.requestId, payload: detail });
 }
 
 export interface NewScan {
@@ -127,6 +145,8 @@ export interface NewScan {
   scanners: string[];
   source: ScanSource;
   requester: ScanRequester;
+  /** The request that asked for the scan; null for the scheduler, which has none. */
+  origin: RequestOrigin | null;
 }
 
 /**
@@ -136,6 +156,7 @@ export interface NewScan {
  */
 export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Promise<ScanRow> {
   const asset = await findOrCreateAsset(tx, orgId, scan.reference);
+  if (asset.created) await recordAssetCreated(tx, orgId, asset, scan.requester, scan.origin);
   const imported = scan.source === 'import';
   const requester = requesterColumns(scan.requester);
   const created = await tx.query<ScanRow>(

@@ -14,6 +14,8 @@ export const webhookEventTypes = {
   'finding.created': 'A scan observed an issue not seen before on the asset.',
   'finding.status_changed': 'A finding moved to another status: triage, suppression, resolution by absence, reopening.',
   'webhook_endpoint.disabled': 'An endpoint of the organization was disabled, by a person or automatically after repeated failures.',
+  'organization.deletion_scheduled': "An owner scheduled the organization's deletion; any owner can cancel it until it runs.",
+  'organization.deletion_cancelled': "An owner cancelled the organization's scheduled deletion.",
 } as const satisfies Record<string, string>;
 
 export type WebhookEventType = keyof typeof webhookEventTypes;

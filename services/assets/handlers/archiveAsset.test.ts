@@ -23,13 +23,13 @@ describe.each(testProfiles)('POST /api/v1/assets/{id}/archive ($profile)', (prof
     expect(await auditedActions(t.current, tenant, 'asset.archived')).toEqual([
       expect.objectContaining({ actor: { kind: 'user', id: tenant.owner.id }, detail: { asset_id: id, reference: image, reason: 'replaced by app-v2' } }),
     ]);
-    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.archived']);
+    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.created', 'asset.archived']);
 
     const again = await archive(tenant.owner.token, id, { reason: 'another reason' });
     expect(again.status).toBe(200);
     expect(again.raw).toBe(archived.raw);
     expect(await auditedActions(t.current, tenant, 'asset.archived')).toHaveLength(1);
-    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.archived']);
+    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.created', 'asset.archived']);
     expect(await t.current.snapshot(neighbour)).toEqual(neighbourBefore);
   });
 

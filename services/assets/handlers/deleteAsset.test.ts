@@ -56,7 +56,7 @@ describe.each(testProfiles)('DELETE /api/v1/assets/{id} ($profile)', ({ profile,
     expect(await auditedActions(t.current, tenant, 'asset.deleted')).toEqual([
       expect.objectContaining({ actor: { kind: 'user', id: tenant.owner.id }, detail: { asset_id: id, reference: image } }),
     ]);
-    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.deleted']);
+    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.created', 'asset.deleted']);
     const gone = await t.current.call('GET', `/api/v1/assets/${id}`, { token: tenant.owner.token });
     const missing = await t.current.call('GET', `/api/v1/assets/${randomUUID()}`, { token: tenant.owner.token });
     expect(gone.status).toBe(404);

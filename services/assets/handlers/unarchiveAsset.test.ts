@@ -21,7 +21,7 @@ describe.each(testProfiles)('POST /api/v1/assets/{id}/unarchive ($profile)', (pr
     expect(await auditedActions(t.current, tenant, 'asset.unarchived')).toEqual([
       expect.objectContaining({ actor: { kind: 'user', id: tenant.owner.id }, detail: { asset_id: id, reference: image, previous_reason: 'paused' } }),
     ]);
-    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.archived', 'asset.unarchived']);
+    expect(await assetEventTypes(t.current, tenant)).toEqual(['asset.created', 'asset.archived', 'asset.unarchived']);
   });
 
   it('answers an asset in use as it is, recording nothing', async () => {

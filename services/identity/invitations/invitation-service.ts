@@ -16,6 +16,7 @@ import {
   findMember,
   findMemberByEmail,
   findOrganization,
+  isDeletionScheduled,
   lockSeats,
   overSeatLimit,
   overSeatLimitRefusal,
@@ -93,7 +94,11 @@ export async function acceptInvitation(db: Database, caller: Omit<Caller, 'opera
     throw notFound();
   }
   return refusalsAudited(db, orgId, origin, principal, 'invitation.acceptance_refused', refusalDetail, async (tx) => {
+    // The seat count locks the organization's row, which the deletion's start locks too: no one joins one being deleted.
     const seats = await lockSeats(tx, orgId);
+    if (await isDeletionScheduled(tx, orgId)) {
+      throw new AppError('conflict', 'this organization is scheduled for deletion and admits no one', { details: { rule: 'organization_deletion_scheduled' } });
+    }
     const invitation = (await lockInvitation(tx, orgId, presented.id))!;
     if (invitation.state !== 'issued') throw new AppError('conflict', notRedeemable[invitation.state], { details: { rule: `invitation_${invitation.state}` } });
     if (await findMember(tx, orgId, principal.userId)) throw conflict('you are a member of this organization already');

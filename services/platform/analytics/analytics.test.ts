@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { testServices } from '../../../test/support/services.js';
 import type { OrgId } from '../db/database.js';
@@ -154,6 +154,17 @@ describe.each(stores)('Analytics contract ($name)', ({ open }) => {
     expect(await store.stored(orgA)).toEqual(inCodePointOrder(ofA.map(stored)));
     expect(await store.stored(orgB)).toEqual(ofB.map(stored));
     expect(await store.stored(newOrg())).toEqual([]);
+  });
+
+  it("forgets one organization's events, in two spellings of its id, and keeps the other's", async () => {
+    const ofA = [event(orgA, 'scan.completed', '2024-03-06T08:00:00Z'), event(asOrgId(orgA.toUpperCase()), 'finding.created', '2024-04-06T08:00:00Z')];
+    const ofB = [event(orgB, 'scan.completed', '2024-03-06T08:30:00Z')];
+    await analytics.record([...ofA, ...ofB]);
+    expect(await store.stored(orgA)).toHaveLength(2);
+    await analytics.forget(orgA);
+    // ClickHouse applies the mutation in the background once it has accepted it.
+    await vi.waitFor(async () => expect(await store.stored(orgA)).toEqual([]), { timeout: 30_000, interval: 100 });
+    expect(await store.stored(orgB)).toEqual(ofB.map(stored));
   });
 
   it('stores a redelivered event id once, within a batch and across batches', async () => {

@@ -20,6 +20,12 @@ export interface Analytics {
   ensureSchema(): Promise<void>;
   /** Idempotent per eventId as far as the store allows: ClickHouse may hold a duplicate row until a merge, which a read with FINAL or counting distinct ids does not see. */
   record(events: AnalyticsEvent[]): Promise<void>;
+  /**
+   * Erases every event of the organization (its deletion). The SQL store deletes in
+   * short batches before answering; ClickHouse runs a mutation, which its server
+   * applies in the background once the statement is accepted.
+   */
+  forget(orgId: OrgId): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { OrgId } from '../db/database.js';
 import { assertRecordable, type Analytics } from './analytics.js';
 import { connectClickHouse } from './clickhouse-client.js';
 import { chsql, formatDateTime, identifier } from './clickhouse-sql.js';
@@ -53,6 +54,11 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
           severity: event.severity,
         })),
       );
+    },
+
+    async forget(orgId: OrgId) {
+      // A mutation (ClickHouse has no row DELETE): accepted at once, applied part by part in the background.
+      await clickhouse.command(chsql`ALTER TABLE ${table} DELETE WHERE org_id = ${orgId.toLowerCase()}`);
     },
 
     ping: () => clickhouse.ping(),

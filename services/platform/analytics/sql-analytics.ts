@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.js';
+import type { Database, OrgId } from '../db/database.js';
 import { assertRecordable, type Analytics } from './analytics.js';
 
 export interface SqlAnalyticsOptions {
@@ -33,11 +33,24 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       );
     },
 
+    async forget(orgId: OrgId) {
+      // Short transactions, as every bulk deletion of the platform: no lock held for long.
+      for (;;) {
+        const deleted = await db.query(
+          'DELETE FROM analytics_events WHERE ctid = ANY(ARRAY(SELECT ctid FROM analytics_events WHERE org_id = $1 LIMIT $2))',
+          [orgId, FORGET_BATCH_SIZE],
+        );
+        if (deleted.rowCount < FORGET_BATCH_SIZE) return;
+      }
+    },
+
     ping: () => db.ping(),
     // The database belongs to the caller, who closes it.
     async close() {},
   };
 }
+
+const FORGET_BATCH_SIZE = 5_000;
 
 // ClickHouse keeps whole seconds; cutting times the same way here keeps both stores alike.
 const toWholeSecond = (date: Date): Date => new Date(Math.floor(date.getTime() / 1000) * 1000);

@@ -92,6 +92,13 @@ async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Pr
   );
 }
 
+/**
+ * The trail's tables, for code that must account for every tenant table without
+ * touching these (organization deletion keeps them: the events are the record, and
+ * open refusal windows close into it on their own).
+ */
+export const IDENTITY_TRAIL_TABLES: readonly string[] = ['identity_audit_events', 'identity_refusal_windows'];
+
 /** How long repeated refusals of one subject are counted before their summary is written to the trail. */
 export const REFUSAL_WINDOW_MS = 5 * 60_000;
 // Distinct source addresses a summary names; enough to show a key used from many places.

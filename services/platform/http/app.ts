@@ -7,7 +7,7 @@ import { answerClientError, fromFramework } from './framework-errors.js';
 import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../principal.js';
-import { declaredPermission, delegatesAuthority, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
+import { declaredPermission, delegatesAuthority, refusedDuringDeletionGrace, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { assertStorableText, documentSubtrees } from './text-rule.js';
 import { describeProblem } from './validation-problems.js';
@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       schemes: requirements.flatMap((r) => Object.keys(r)),
       permission: declaredPermission(operation),
       delegatesAuthority: delegatesAuthority(operation),
+      refusedDuringDeletionGrace: refusedDuringDeletionGrace(operation.method, operation),
     };
   };
 

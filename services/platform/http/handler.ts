@@ -36,6 +36,18 @@ export interface OperationSecurity {
   permission: RequiredPermission | undefined;
   /** Whether the operation hands the caller's authority to a new principal: see delegatesAuthority. */
   delegatesAuthority: boolean;
+  /**
+   * Whether the operation is refused while its organization is scheduled for deletion:
+   * every write, unless the document marks it `x-during-deletion-grace: allowed`
+   * (cancelling, and what only takes access away). Reads never are.
+   */
+  refusedDuringDeletionGrace: boolean;
+}
+
+/** See OperationSecurity.refusedDuringDeletionGrace. */
+export function refusedDuringDeletionGrace(method: string, operation: object): boolean {
+  const readOnly = ['get', 'head'].includes(method.toLowerCase());
+  return !readOnly && (operation as { 'x-during-deletion-grace'?: string })['x-during-deletion-grace'] !== 'allowed';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { originOfContext } from '../../platform/audit/identity-trail.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
@@ -19,7 +20,7 @@ export function createScan(deps: { db: Database }): OperationHandler {
     const reference = parseImageOrRefuse(body.image);
     const scanners = [...new Set(body.scanners)].sort();
     const execute = async () => {
-      const row = await deps.db.transaction((tx) => recordScan(tx, principal.orgId, { reference, scanners, source: 'scan', requester: requesterOf(principal) }));
+      const row = await deps.db.transaction((tx) => recordScan(tx, principal.orgId, { reference, scanners, source: 'scan', requester: requesterOf(principal), origin: originOfContext(ctx) }));
       return { status: 202, body: toScanView(row) };
     };
     if (key === undefined) return execute();

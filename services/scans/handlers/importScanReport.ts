@@ -1,3 +1,4 @@
+import { originOfContext } from '../../platform/audit/identity-trail.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/index.js';
@@ -47,7 +48,7 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
     }
     const execute = async () => {
       const scanId = await deps.db.transaction(async (tx) => {
-        const scan = await createScan(tx, principal.orgId, { reference, scanners: [report.scanner], source: 'import', requester: requesterOf(principal) });
+        const scan = await createScan(tx, principal.orgId, { reference, scanners: [report.scanner], source: 'import', requester: requesterOf(principal), origin: originOfContext(ctx) });
         const kinds = await enabledKinds(tx, principal.orgId);
         await recordScanResults(
           tx,
