@@ -14,6 +14,7 @@ import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../t
 import { ACCESS_TABLES, createOrganizationDeletionSweep, DELETION_PLAN, deleteDueOrganizations, ERASED_THROUGH_ANALYTICS, SURVIVING_TABLES } from './deletion-sweep.js';
 import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
 import { DELETION_GRACE_MS } from './deletion.js';
+import { setPlan } from '../identity/invitations/testing/invitations.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +66,12 @@ async function populate(t: TestApp, tenant: TestTenant): Promise<{ apiKey: strin
     expectStatus(await t.call('PUT', `/api/v1/assets/${imported.body.asset_id}/schedule`, { token, body: { interval_hours: 24, scanners: ['trivy'] } }), 200);
     expectStatus(await t.call('PATCH', '/api/v1/settings/scanners', { token, body: { container_image: { secrets: true } } }), 200);
     expectStatus(await t.call('POST', '/api/v1/webhooks', { token, body: { url: `https://hooks.example.com/${randomUUID()}`, events: ['scan.completed'] } }), 201);
+    // Teams: a pending invitation (on a plan with a seat for it), a workload and a registry credential.
+    await setPlan(t, tenant, 'pro');
+    expectStatus(await t.call('POST', '/api/v1/invitations', { token, body: { email: `invitee-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' } }), 201);
+    const expiresAt = new Date(Date.now() + 30 * DAY_MS).toISOString();
+    expectStatus(await t.call('POST', '/api/v1/workloads', { token, body: { name: 'pipeline', scopes: ['findings:read'], expires_at: expiresAt } }), 201);
+    expectStatus(await t.call('POST', '/api/v1/registry-credentials', { token, body: { registry: 'registry.example.com', username: 'ci', secret: `rs-${randomUUID()}` } }), 201);
     // A queued scan: a scan row and its job.
     expectStatus(await t.call('POST', '/api/v1/scans', { token, body: { image: `ghcr.io/acme/queued-${randomUUID().slice(0, 8)}:2`, scanners: ['trivy'] } }), 202);
     // What the analytics sink (not running here) would have recorded.
@@ -96,7 +103,7 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     const deletesAt = new Date(scheduled.body.deletion.deletes_at);
 
     const before = { doomed: await rowCounts(t.current.db, doomed.id), other: await rowCounts(t.current.db, other.id) };
-    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events', 'analytics_events']) {
+    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events', 'analytics_events', 'invitations', 'workloads', 'registry_credentials']) {
       expect(before.doomed[table], `the fixture puts rows in ${table}`).toBeGreaterThan(0);
     }
 
@@ -117,6 +124,8 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     expect(after.identity_audit_events).toBeGreaterThan(before.doomed.identity_audit_events!);
     expect(after.api_keys).toBe(before.doomed.api_keys);
     expect((await t.current.db.query('SELECT 1 FROM api_keys WHERE org_id = $1 AND revoked_at IS NULL', [doomed.id])).rowCount).toBe(0);
+    expect(after.workloads).toBe(before.doomed.workloads);
+    expect((await t.current.db.query('SELECT 1 FROM workloads WHERE org_id = $1 AND revoked_at IS NULL', [doomed.id])).rowCount).toBe(0);
     const trail = await t.current.db.query<{ action: string; actor_system: boolean; detail: Record<string, unknown> }>(
       "SELECT action, actor_system, detail FROM identity_audit_events WHERE org_id = $1 AND action LIKE 'organization.delet%' ORDER BY seq",
       [doomed.id],

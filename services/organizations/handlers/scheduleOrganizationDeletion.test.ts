@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { DELETION_GRACE_MS } from '../deletion.js';
+import { setPlan } from '../../identity/invitations/testing/invitations.js';
 
 const nameOf = async (t: TestApp, tenant: TestTenant): Promise<string> => (await t.call('GET', '/api/v1/me', { token: tenant.owner.token })).body.acting_organization.name;
 
@@ -80,6 +81,17 @@ describe.each(testProfiles)('POST /api/v1/orgs/current/deletion ($profile)', ({ 
     const admin = await t.current.member(tenant, 'admin');
     const analyst = await t.current.member(tenant, 'analyst');
     const key = await t.current.apiKey(tenant.owner, ['scans:read', 'scans:create']);
+    const leaver = await t.current.member(tenant, 'viewer');
+    await setPlan(t.current, tenant, 'pro');
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const created = async (url: string, body: unknown) => {
+      const response = await t.current.call('POST', url, { token: admin.token, body });
+      expect(response.status, response.raw).toBe(201);
+      return response.body as { id: string };
+    };
+    const invitation = await created('/api/v1/invitations', { email: `later-${tenant.id}@example.test`, role: 'viewer' });
+    const workload = await created('/api/v1/workloads', { name: 'ci', scopes: ['scans:read'], expires_at: until });
+    const credential = await created('/api/v1/registry-credentials', { registry: 'registry.example.com', username: 'ci', secret: 'rs-grace-secret-0123456789' });
     expect((await schedule(tenant.owner.token, await nameOf(t.current, tenant))).status).toBe(200);
     const refused = { error: 'organization is scheduled for deletion', code: 'conflict' };
 
@@ -94,6 +106,9 @@ describe.each(testProfiles)('POST /api/v1/orgs/current/deletion ($profile)', ({ 
       ['POST', '/api/v1/policies', admin.token, { name: 'gate', rules: [{ name: 'all', effect: 'warn', when: [] }] }],
       ['POST', '/api/v1/orgs/current/deletion', tenant.owner.token, { confirm_name: 'anything' }],
       ['PATCH', `/api/v1/members/${analyst.id}`, admin.token, { role: 'viewer' }],
+      ['POST', '/api/v1/invitations', admin.token, { email: `refused-${tenant.id}@example.test`, role: 'viewer' }],
+      ['POST', '/api/v1/workloads', admin.token, { name: 'refused', scopes: ['scans:read'], expires_at: until }],
+      ['POST', '/api/v1/registry-credentials', admin.token, { registry: 'other.example.com', username: 'ci', secret: 'rs-refused-0123456789' }],
     ];
     for (const [method, url, token, body] of writes) {
       const response = await t.current.call(method, url, { token, body });
@@ -105,6 +120,12 @@ describe.each(testProfiles)('POST /api/v1/orgs/current/deletion ($profile)', ({ 
     // Taking access away still works.
     expect((await t.current.call('DELETE', `/api/v1/api-keys/${key.id}`, { token: admin.token })).status).toBe(204);
     expect((await t.current.call('DELETE', `/api/v1/members/${analyst.id}`, { token: admin.token })).status).toBe(204);
+    expect((await t.current.call('DELETE', `/api/v1/invitations/${invitation.id}`, { token: admin.token })).status).toBe(204);
+    expect((await t.current.call('DELETE', `/api/v1/workloads/${workload.id}`, { token: admin.token })).status).toBe(204);
+    expect((await t.current.call('DELETE', `/api/v1/registry-credentials/${credential.id}`, { token: admin.token })).status).toBe(204);
+    expect((await t.current.call('DELETE', `/api/v1/me/memberships/${tenant.id}`, { token: leaver.token })).status).toBe(204);
+    // A person's own second factor is theirs, not the organization's.
+    expect((await t.current.call('POST', '/api/v1/me/second-factor/totp', { token: admin.token })).status).toBeLessThan(300);
     expect((await t.current.call('PUT', '/api/v1/me/active-org', { token: admin.token, body: { org_id: admin.personalOrgId } })).status).toBe(200);
     expect((await t.current.call('DELETE', '/api/v1/orgs/current/deletion', { token: tenant.owner.token })).status).toBe(200);
     expect((await t.current.call('PATCH', '/api/v1/orgs/current', { token: tenant.owner.token, body: { name: 'Kept after all' } })).status).toBe(200);

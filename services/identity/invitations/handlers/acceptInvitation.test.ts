@@ -105,6 +105,28 @@ describe.each(testProfiles)('POST /api/v1/invitations/accept ($profile)', (profi
     expect((await accept(t.current, newAdmin, fromAdmin.token)).body.role).toBe('admin');
   });
 
+  it('admits no one to an organization scheduled for deletion (409), and lets a member of one accept elsewhere', async () => {
+    const [tenant, doomed] = await t.current.twoTenants();
+    const doomedAdmin = await t.current.member(doomed, 'owner');
+    const toDoomed = await invite(t.current, doomedAdmin, 'viewer', freshAddress());
+    const toTenant = await invite(t.current, tenant.owner, 'viewer', freshAddress());
+    const name = (await t.current.call('GET', '/api/v1/me', { token: doomed.owner.token })).body.acting_organization.name;
+    await t.current.actIn(doomedAdmin, doomed.id);
+    expect((await t.current.call('POST', '/api/v1/orgs/current/deletion', { token: doomedAdmin.token, body: { confirm_name: name } })).status).toBe(200);
+
+    const joining = await t.current.signup({ email: toDoomed.email });
+    const refused = await accept(t.current, joining, toDoomed.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflict', rule: 'organization_deletion_scheduled' });
+    expect((await t.current.call('GET', '/api/v1/members', { token: doomed.owner.token })).body.members.map((m: { user_id: string }) => m.user_id)).not.toContain(joining.id);
+
+    // Acting in the doomed organization does not stop its member from joining another one.
+    const leaving = await t.current.signup({ email: toTenant.email });
+    await t.current.db.query("INSERT INTO memberships (org_id, user_id, role, arrival) VALUES ($1, $2, 'viewer', 'manual')", [doomed.id, leaving.id]);
+    await t.current.actIn(leaving, doomed.id);
+    expect((await accept(t.current, leaving, toTenant.token)).status).toBe(200);
+  });
+
   it('refuses a person who is a member already (409)', async () => {
     const tenant = await t.current.tenant();
     const issued = await invite(t.current, tenant, 'admin');
