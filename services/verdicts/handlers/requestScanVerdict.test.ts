@@ -189,6 +189,8 @@ describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ pro
   it('answers 409 naming the rule: no enabled policy, a scan not completed; and the same 404 for a missing or foreign scan', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const { scanId } = await summarizedScan(t.current, pipeline.current, tenant, mixedReport());
+    // Queued before the snapshot: its new asset is announced (asset.created); the refusals below announce nothing.
+    const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: freshImage(), scanners: ['trivy'] } });
     const before = await t.current.snapshot(tenant);
 
     const noPolicy = await requestVerdict(t.current, tenant.owner.token, scanId);
@@ -196,7 +198,6 @@ describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ pro
     const disabled = await createdPolicy(t.current, tenant);
     expect((await requestVerdict(t.current, tenant.owner.token, scanId)).body.rule).toBe('no_enabled_policy');
 
-    const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: freshImage(), scanners: ['trivy'] } });
     const notCompleted = await requestVerdict(t.current, tenant.owner.token, queued.body.id);
     expect([notCompleted.status, notCompleted.body]).toEqual([
       409,
