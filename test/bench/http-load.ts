@@ -3,7 +3,12 @@
 // percentiles are computed here from all of them, not from a bucketed histogram.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { percentile } from './figures.js';
+import { percentile, type Figure } from './figures.js';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+}
 
 export interface LoadOptions {
   base: string;
@@ -11,7 +16,7 @@ export interface LoadOptions {
   connections: number;
   amount: number;
   /** The next request to send; called once per request, from any connection. */
-  next(): { method: 'GET' | 'POST'; path: string };
+  next(): LoadRequest;
   /** Every answer must have this status, or the run is an error. */
   expectStatus: number;
 }
@@ -50,4 +55,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   }
   timings.sort((a, b) => a - b);
   return { p50: percentile(timings, 50), p99: percentile(timings, 99), requestsPerSecond: options.amount / seconds };
+}
+
+/**
+ * The two runs of a latency benchmark: `amount` requests each, cycling through
+ * `requests` from the first, with `beforeRun` (if given) awaited before each run.
+ */
+export async function runTwice(
+  options: Omit<LoadOptions, 'next'> & { requests: readonly LoadRequest[]; beforeRun?: (run: number) => Promise<void> },
+): Promise<LoadResult[]> {
+  const { requests, beforeRun, ...load } = options;
+  const runs: LoadResult[] = [];
+  for (let run = 1; run <= 2; run++) {
+    await beforeRun?.(run);
+    let next = 0;
+    runs.push(await runLoad({ ...load, next: () => requests[next++ % requests.length]! }));
+  }
+  return runs;
+}
+
+/** A latency benchmark's figures: `subject` p99 (judged against the target, at `scale`), p50, and answers per second. */
+export function latencyFigures(subject: string, scale: string, runs: readonly LoadResult[], targetP99Ms: number): Figure[] {
+  return [
+    { name: `${subject} p99, ${scale}`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p99), target: targetP99Ms },
+    { name: `${subject} p50`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
+    { name: `${subject} requests per second`, unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
+  ];
 }

@@ -9,7 +9,7 @@
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
-import { runLoad } from './http-load.js';
+import { latencyFigures, runTwice } from './http-load.js';
 
 const CLIENTS = 16;
 const TARGET_P99_MS = 25;
@@ -89,26 +89,16 @@ export async function run(): Promise<BenchResult> {
     const tenant = await profile.signUp(['findings:read']);
     const assetIds = await seed(profile, tenant);
     const urls = await urlsToAsk(profile, tenant, assetIds);
-    const runs = [];
-    for (let round = 1; round <= 2; round++) {
-      let next = 0;
-      runs.push(
-        await runLoad({
-          base: profile.base,
-          token: tenant.apiKey,
-          connections: CLIENTS,
-          amount: benchSize.listingRequests,
-          next: () => ({ method: 'GET', path: urls[next++ % urls.length]! }),
-          expectStatus: 200,
-        }),
-      );
-    }
+    const runs = await runTwice({
+      base: profile.base,
+      token: tenant.apiKey,
+      connections: CLIENTS,
+      amount: benchSize.listingRequests,
+      requests: urls.map((path) => ({ method: 'GET', path })),
+      expectStatus: 200,
+    });
     return {
-      figures: [
-        { name: `GET /findings p99, ${benchSize.listingFindings.toLocaleString('en-US')} findings`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p99), target: TARGET_P99_MS },
-        { name: 'GET /findings p50', unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
-        { name: 'GET /findings per second', unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
-      ],
+      figures: latencyFigures('GET /findings', `${benchSize.listingFindings.toLocaleString('en-US')} findings`, runs, TARGET_P99_MS),
       facts: { 'requests per run': benchSize.listingRequests, 'concurrent clients': CLIENTS, 'distinct URLs': urls.length, assets: assetIds.length },
       scaled: scaledSettings(['listingFindings', 'listingRequests']),
     };

@@ -8,7 +8,7 @@
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile } from './full-profile.js';
-import { runLoad } from './http-load.js';
+import { latencyFigures, runTwice } from './http-load.js';
 
 const CLIENTS = 8;
 const TARGET_P99_MS = 50;
@@ -54,30 +54,23 @@ export async function run(): Promise<BenchResult> {
     );
     await db.query('VACUUM ANALYZE scan_summary_findings');
 
-    const runs: { p50: number; p99: number; requestsPerSecond: number }[] = [];
-    for (let round = 1; round <= 2; round++) {
-      if (round > 1) await profile.call('POST', `/api/v1/policies/${policy.id as string}/versions`, tenant.accessToken, { rules });
-      let next = 0;
-      runs.push(
-        await runLoad({
-          base: profile.base,
-          token: tenant.apiKey,
-          connections: CLIENTS,
-          amount: scanIds.length,
-          next: () => ({ method: 'POST', path: `/api/v1/scans/${scanIds[next++ % scanIds.length]}/verdict` }),
-          expectStatus: 201,
-        }),
-      );
-    }
+    const runs = await runTwice({
+      base: profile.base,
+      token: tenant.apiKey,
+      connections: CLIENTS,
+      amount: scanIds.length,
+      requests: scanIds.map((id) => ({ method: 'POST', path: `/api/v1/scans/${id}/verdict` })),
+      expectStatus: 201,
+      // A new policy version before the second run, so every request records a new verdict.
+      beforeRun: async (run) => {
+        if (run > 1) await profile.call('POST', `/api/v1/policies/${policy.id as string}/versions`, tenant.accessToken, { rules });
+      },
+    });
     const recorded = (await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM verdicts WHERE org_id = $1', [tenant.orgId])).rows[0]!.n;
     if (recorded !== 2 * scanIds.length) throw new Error(`expected ${2 * scanIds.length} verdicts recorded, found ${recorded}`);
 
     return {
-      figures: [
-        { name: `verdict p99, ${benchSize.verdictFindings.toLocaleString('en-US')} findings`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p99), target: TARGET_P99_MS },
-        { name: 'verdict p50', unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
-        { name: 'verdicts per second', unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
-      ],
+      figures: latencyFigures('verdict', `${benchSize.verdictFindings.toLocaleString('en-US')} findings`, runs, TARGET_P99_MS),
       facts: { 'requests per run': scanIds.length, 'concurrent clients': CLIENTS },
       scaled: scaledSettings(['verdictFindings', 'verdictRequests']),
     };
