@@ -35,7 +35,7 @@ const lockForDeletion = async (tx: Queryable, orgId: OrgId): Promise<DeletionSta
  * exactly the organization's is 400.
  */
 export async function scheduleDeletion(tx: Queryable, caller: DeletionCaller, confirmName: string): Promise<Organization> {
-  const { principal, origin, now } = caller;
+  const { principal, now } = caller;
   const user = asUser(principal);
   const current = await lockForDeletion(tx, principal.orgId);
   if (current.personal_for_user_id !== null) throw conflict('a personal organization cannot be deleted');
@@ -50,14 +50,7 @@ export async function scheduleDeletion(tx: Queryable, caller: DeletionCaller, co
     deletesAt,
   ]);
   const detail = { organization_id: principal.orgId, name: current.name, scheduled_by: user.userId, deletes_at: deletesAt.toISOString() };
-  await recordIdentityEvent(tx, principal.orgId, origin, { actor: actorOf(principal), action: 'organization.deletion_scheduled', detail });
-  await appendToOutbox(tx, principal.orgId, {
-    type: 'organization.deletion_scheduled',
-    subjectId: principal.orgId,
-    actor: eventActorOf(principal),
-    correlationId: origin.requestId,
-    payload: detail,
-  });
+  await recordAndAnnounce(tx, caller, 'organization.deletion_scheduled', detail);
   return (await findOrganization(tx, principal.orgId))!;
 }
 
@@ -67,21 +60,20 @@ export async function scheduleDeletion(tx: Queryable, caller: DeletionCaller, co
  * once the grace period is over the deletion is under way and cannot be cancelled (409).
  */
 export async function cancelDeletion(tx: Queryable, caller: DeletionCaller): Promise<Organization> {
-  const { principal, origin, now } = caller;
+  const { principal, now } = caller;
   const current = await lockForDeletion(tx, principal.orgId);
   if (current.deletes_at === null) return (await findOrganization(tx, principal.orgId))!;
   if (current.deletion_started_at !== null || current.deletes_at.getTime() <= now.getTime()) throw conflict('the deletion is under way and can no longer be cancelled');
   await tx.query('UPDATE organizations SET deletion_scheduled_at = NULL, deletion_scheduled_by = NULL, deletes_at = NULL WHERE id = $1', [principal.orgId]);
   const detail = { organization_id: principal.orgId, name: current.name, deletes_at: current.deletes_at.toISOString() };
-  await recordIdentityEvent(tx, principal.orgId, origin, { actor: actorOf(principal), action: 'organization.deletion_cancelled', detail });
-  await appendToOutbox(tx, principal.orgId, {
-    type: 'organization.deletion_cancelled',
-    subjectId: principal.orgId,
-    actor: eventActorOf(principal),
-    correlationId: origin.requestId,
-    payload: detail,
-  });
+  await recordAndAnnounce(tx, caller, 'organization.deletion_cancelled', detail);
   return (await findOrganization(tx, principal.orgId))!;
+}
+
+/** Audits a step of the deletion in the organization's trail and announces it as a domain event of the same name. */
+async function recordAndAnnounce(tx: Queryable, { principal, origin }: DeletionCaller, action: string, detail: Record<string, unknown>): Promise<void> {
+  await recordIdentityEvent(tx, principal.orgId, origin, { actor: actorOf(principal), action, detail });
+  await appendToOutbox(tx, principal.orgId, { type: action, subjectId: principal.orgId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
 }
 
 /** Whether the organization is scheduled for deletion (or being deleted): its data is read-only then. */

@@ -54,11 +54,14 @@ export async function addMembership(tx: Queryable, orgId: OrgId, input: { userId
   });
 }
 
+/** A member's row with the person's address and name; the caller adds the WHERE condition. */
+const memberRows = `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE`;
+
 export async function findMember(q: Queryable, orgId: OrgId, userId: string): Promise<Member | undefined> {
   const { rows } = await q.query<MemberRow>(
-    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
-       FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.org_id = $1 AND m.user_id = $2`,
+    `${memberRows} m.org_id = $1 AND m.user_id = $2`,
     [orgId, userId],
   );
   return rows[0] && toMember(rows[0]);
@@ -67,9 +70,7 @@ export async function findMember(q: Queryable, orgId: OrgId, userId: string): Pr
 /** The member with this address (lower-case, as stored), if any. */
 export async function findMemberByEmail(q: Queryable, orgId: OrgId, email: string): Promise<Member | undefined> {
   const { rows } = await q.query<MemberRow>(
-    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
-       FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.org_id = $1 AND u.email = $2`,
+    `${memberRows} m.org_id = $1 AND u.email = $2`,
     [orgId, email],
   );
   return rows[0] && toMember(rows[0]);
@@ -78,9 +79,7 @@ export async function findMemberByEmail(q: Queryable, orgId: OrgId, email: strin
 /** The roster, in order of arrival. */
 export async function listMembers(q: Queryable, orgId: OrgId): Promise<Member[]> {
   const { rows } = await q.query<MemberRow>(
-    `SELECT m.user_id, u.email, u.name, m.role, m.arrival, m.created_at
-       FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.org_id = $1
+    `${memberRows} m.org_id = $1
       ORDER BY m.created_at, m.user_id`,
     [orgId],
   );
