@@ -75,7 +75,7 @@ export const ACCESS_TABLES: readonly string[] = ['memberships', 'api_keys', 'wor
 export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'api_keys', 'workloads', 'outbox_events'];
 
 /** The embedded analytics store's table, which the Analytics port erases (forget), as it does ClickHouse's. */
-export const ERASED_THROUGH_ANALYTICS: readonly string[] = ['analytics_events'];
+export const ERASED_THROUGH_ANALYTICS: readonly string[] = ['analytics_events', 'analytics_finding_transitions'];
 
 /** What the deletion works with: the database, and the analytics store it erases too. */
 export interface DeletionDeps {

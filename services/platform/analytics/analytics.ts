@@ -4,6 +4,7 @@
 // seconds (ClickHouse 18.16 has no DateTime64).
 import type { OrgId } from '../db/database.js';
 import { isRepresentableDateTime } from './clickhouse-sql.js';
+import type { FindingAnalytics, FindingTransition } from './finding-transitions.js';
 
 export interface AnalyticsEvent {
   /** A UUID (compared case-insensitively, like PostgreSQL's uuid); recording the same id again changes nothing. */
@@ -15,13 +16,14 @@ export interface AnalyticsEvent {
   severity: string | null;
 }
 
-export interface Analytics {
+/** The analytics store: domain events (this file) and findings analytics (finding-transitions.ts). */
+export interface Analytics extends FindingAnalytics {
   readonly kind: 'clickhouse' | 'sql';
   ensureSchema(): Promise<void>;
   /** Idempotent per eventId as far as the store allows: ClickHouse may hold a duplicate row until a merge, which a read with FINAL or counting distinct ids does not see. */
   record(events: AnalyticsEvent[]): Promise<void>;
   /**
-   * Erases every event of the organization (its deletion). The SQL store deletes in
+   * Erases everything the store holds of the organization (its deletion): events and finding transitions. The SQL store deletes in
    * short batches before answering; ClickHouse runs a mutation, which its server
    * applies in the background once the statement is accepted.
    */
@@ -38,5 +40,17 @@ export function assertRecordable(events: readonly AnalyticsEvent[]): void {
     if (!UUID.test(event.eventId)) throw new TypeError(`analytics eventId must be a UUID, got ${JSON.stringify(event.eventId)}`);
     if (!UUID.test(event.orgId)) throw new TypeError(`analytics orgId must be a UUID, got ${JSON.stringify(event.orgId)}`);
     if (!isRepresentableDateTime(event.occurredAt)) throw new RangeError(`analytics occurredAt outside 1970-01-01 .. 2105-12-31: ${String(event.occurredAt)}`);
+  }
+}
+
+/** The same guard for finding transitions: ids are UUIDs, both times representable in ClickHouse. */
+export function assertRecordableTransitions(transitions: readonly FindingTransition[]): void {
+  for (const transition of transitions) {
+    for (const id of [transition.id, transition.orgId, transition.findingId, transition.assetId]) {
+      if (!UUID.test(id)) throw new TypeError(`analytics transition ids must be UUIDs, got ${JSON.stringify(id)}`);
+    }
+    for (const time of [transition.occurredAt, transition.firstSeenAt]) {
+      if (!isRepresentableDateTime(time)) throw new RangeError(`analytics transition time outside 1970-01-01 .. 2105-12-31: ${String(time)}`);
+    }
   }
 }

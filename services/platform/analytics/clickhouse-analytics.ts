@@ -1,5 +1,5 @@
 import type { OrgId } from '../db/database.js';
-import { assertRecordable, type Analytics } from './analytics.js';
+import { assertRecordable, assertRecordableTransitions, type Analytics } from './analytics.js';
 import { connectClickHouse } from './clickhouse-client.js';
 import { chsql, formatDateTime, identifier } from './clickhouse-sql.js';
 
@@ -18,6 +18,7 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
   const clickhouse = connectClickHouse({ url: options.url });
   const database = identifier(options.database);
   const table = identifier(options.database, 'domain_events');
+  const transitions = identifier(options.database, 'finding_transitions');
 
   return {
     kind: 'clickhouse',
@@ -37,6 +38,25 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
         ENGINE = ReplacingMergeTree()
         PARTITION BY toYYYYMM(occurred_at)
         ORDER BY (org_id, event_id)`);
+      // One row per finding timeline entry; (org_id, asset_id, id) folds a transition
+      // recorded twice (redelivery, or the rebuild beside the live feed) when parts merge.
+      await clickhouse.command(chsql`
+        CREATE TABLE IF NOT EXISTS ${transitions} (
+          org_id        String,
+          id            String,
+          finding_id    String,
+          asset_id      String,
+          kind          String,
+          severity      String,
+          advisory      String,
+          from_status   Nullable(String),
+          to_status     String,
+          occurred_at   DateTime('UTC'),
+          first_seen_at DateTime('UTC')
+        )
+        ENGINE = ReplacingMergeTree()
+        PARTITION BY toYYYYMM(occurred_at)
+        ORDER BY (org_id, asset_id, id)`);
     },
 
     async record(events) {
@@ -56,13 +76,54 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
       );
     },
 
-    async forget(orgId: OrgId) {
-      // A mutation (ClickHouse has no row DELETE): accepted at once, applied part by part in the background.
-      await clickhouse.command(chsql`ALTER TABLE ${table} DELETE WHERE org_id = ${orgId.toLowerCase()}`);
+    async recordTransitions(rows) {
+      assertRecordableTransitions(rows);
+      if (rows.length === 0) return;
+      await clickhouse.insert(
+        transitions,
+        rows.map((t) => ({
+          org_id: t.orgId.toLowerCase(),
+          id: t.id.toLowerCase(),
+          finding_id: t.findingId.toLowerCase(),
+          asset_id: t.assetId.toLowerCase(),
+          kind: t.kind,
+          severity: t.severity,
+          advisory: t.advisory,
+          from_status: t.fromStatus,
+          to_status: t.toStatus,
+          occurred_at: formatDateTime(t.occurredAt),
+          first_seen_at: formatDateTime(t.firstSeenAt),
+        })),
+      );
     },
+
+    async forget(orgId: OrgId) {
+      // Mutations (ClickHouse has no row DELETE): accepted at once, applied part by part in the background.
+      for (const erased of [table, transitions]) await clickhouse.command(chsql`ALTER TABLE ${erased} DELETE WHERE org_id = ${orgId.toLowerCase()}`);
+    },
+
+    async forgetAsset(orgId: OrgId, assetId: string) {
+      await clickhouse.command(chsql`ALTER TABLE ${transitions} DELETE WHERE org_id = ${orgId.toLowerCase()} AND asset_id = ${assetId.toLowerCase()}`);
+    },
+
+    ...unbuiltQueries,
 
     ping: () => clickhouse.ping(),
     close: () => clickhouse.close(),
   };
 }
 
+
+// TEMPORARY (issue 15 in progress): the read side is being built on its own branch.
+const unbuilt = (): never => {
+  throw new Error('findings analytics queries are not built yet');
+};
+const unbuiltQueries = {
+  openFindingsChanges: unbuilt,
+  findingFlow: unbuilt,
+  remediation: unbuilt,
+  advisoryRanking: unbuilt,
+  affectedAssets: unbuilt,
+  openCohorts: unbuilt,
+  appliedThrough: unbuilt,
+};

@@ -1,17 +1,20 @@
 import type { Database, OrgId } from '../db/database.js';
-import { assertRecordable, type Analytics } from './analytics.js';
+import { assertRecordable, assertRecordableTransitions, type Analytics } from './analytics.js';
 
 export interface SqlAnalyticsOptions {
   db: Database;
 }
 
-/** Analytics in the platform database (table analytics_events, migration 003), for the embedded profile. */
+/**
+ * Analytics in the platform database, for the embedded profile: tables
+ * analytics_events (migration 003) and analytics_finding_transitions (071).
+ */
 export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
   return {
     kind: 'sql',
     async ensureSchema() {
       // Migrations own the table; this only fails early and clearly when they have not run.
-      await db.query('SELECT 1 FROM analytics_events LIMIT 0');
+      await db.query('SELECT 1 FROM analytics_events, analytics_finding_transitions LIMIT 0');
     },
 
     async record(events) {
@@ -33,16 +36,40 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       );
     },
 
-    async forget(orgId: OrgId) {
-      // Short transactions, as every bulk deletion of the platform: no lock held for long.
-      for (;;) {
-        const deleted = await db.query(
-          'DELETE FROM analytics_events WHERE ctid = ANY(ARRAY(SELECT ctid FROM analytics_events WHERE org_id = $1 LIMIT $2))',
-          [orgId, FORGET_BATCH_SIZE],
-        );
-        if (deleted.rowCount < FORGET_BATCH_SIZE) return;
-      }
+    async recordTransitions(transitions) {
+      assertRecordableTransitions(transitions);
+      if (transitions.length === 0) return;
+      await db.query(
+        `INSERT INTO analytics_finding_transitions
+                (org_id, id, finding_id, asset_id, kind, severity, advisory, from_status, to_status, occurred_at, first_seen_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                              $10::timestamptz[], $11::timestamptz[])
+         ON CONFLICT (org_id, id) DO NOTHING`,
+        [
+          transitions.map((t) => t.orgId),
+          transitions.map((t) => t.id),
+          transitions.map((t) => t.findingId),
+          transitions.map((t) => t.assetId),
+          transitions.map((t) => t.kind),
+          transitions.map((t) => t.severity),
+          transitions.map((t) => t.advisory),
+          transitions.map((t) => t.fromStatus),
+          transitions.map((t) => t.toStatus),
+          transitions.map((t) => toWholeSecond(t.occurredAt).toISOString()),
+          transitions.map((t) => toWholeSecond(t.firstSeenAt).toISOString()),
+        ],
+      );
     },
+
+    async forget(orgId: OrgId) {
+      for (const table of ['analytics_events', 'analytics_finding_transitions'] as const) await deleteInBatches(db, table, orgId);
+    },
+
+    async forgetAsset(orgId: OrgId, assetId: string) {
+      await db.query('DELETE FROM analytics_finding_transitions WHERE org_id = $1 AND asset_id = $2', [orgId, assetId]);
+    },
+
+    ...unbuiltQueries,
 
     ping: () => db.ping(),
     // The database belongs to the caller, who closes it.
@@ -54,3 +81,25 @@ const FORGET_BATCH_SIZE = 5_000;
 
 // ClickHouse keeps whole seconds; cutting times the same way here keeps both stores alike.
 const toWholeSecond = (date: Date): Date => new Date(Math.floor(date.getTime() / 1000) * 1000);
+
+// Short transactions, as every bulk deletion of the platform: no lock held for long.
+async function deleteInBatches(db: Database, table: 'analytics_events' | 'analytics_finding_transitions', orgId: OrgId): Promise<void> {
+  for (;;) {
+    const deleted = await db.query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE org_id = $1 LIMIT $2))`, [orgId, FORGET_BATCH_SIZE]);
+    if (deleted.rowCount < FORGET_BATCH_SIZE) return;
+  }
+}
+
+// TEMPORARY (issue 15 in progress): the read side is being built on its own branch.
+const unbuilt = (): never => {
+  throw new Error('findings analytics queries are not built yet');
+};
+const unbuiltQueries = {
+  openFindingsChanges: unbuilt,
+  findingFlow: unbuilt,
+  remediation: unbuilt,
+  advisoryRanking: unbuilt,
+  affectedAssets: unbuilt,
+  openCohorts: unbuilt,
+  appliedThrough: unbuilt,
+};
