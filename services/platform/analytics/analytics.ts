@@ -49,6 +49,7 @@ export function assertRecordableTransitions(transitions: readonly FindingTransit
     for (const id of [transition.id, transition.orgId, transition.findingId, transition.assetId]) {
       if (!UUID.test(id)) throw new TypeError(`analytics transition ids must be UUIDs, got ${JSON.stringify(id)}`);
     }
+    if (!Number.isSafeInteger(transition.sequence) || transition.sequence < 0) throw new RangeError(`analytics transition sequence must be a non-negative integer, got ${transition.sequence}`);
     for (const time of [transition.occurredAt, transition.firstSeenAt]) {
       if (!isRepresentableDateTime(time)) throw new RangeError(`analytics transition time outside 1970-01-01 .. 2105-12-31: ${String(time)}`);
     }

@@ -14,12 +14,16 @@ import type { OrgId } from '../db/database.js';
 export interface FindingTransition {
   /** finding_events.id: the same from the live feed and from the rebuild. */
   id: string;
+  /** finding_events.seq: orders one finding's transitions exactly, where times to the second may tie. */
+  sequence: number;
   orgId: OrgId;
   findingId: string;
   assetId: string;
   kind: string;
-  /** The finding's severity when the transition was recorded. */
+  /** The finding's severity when the transition was recorded (after it, for a severity change). */
   severity: string;
+  /** For a change of severity only (fromStatus = toStatus): the severity before it; null for every other transition. */
+  fromSeverity: string | null;
   /** The finding's identifier: the advisory id of a vulnerability, the rule of a secret or misconfiguration. */
   advisory: string;
   /** null for the finding's creation. */
@@ -88,8 +92,8 @@ export interface AdvisoryExposureRow {
   assets: number;
   /** Open findings of the advisory. */
   openFindings: number;
-  /** The worst severity among them, in the findings capability's order. */
-  worstSeverity: string;
+  /** The distinct severities among them; the capability picks the worst in its own order. */
+  severities: string[];
 }
 
 /** Keyset position in the advisory ranking: most assets first, then advisory in code point order. */
@@ -101,7 +105,8 @@ export interface AdvisoryRankPosition {
 export interface AffectedAssetRow {
   assetId: string;
   openFindings: number;
-  worstSeverity: string;
+  /** The distinct severities among them. */
+  severities: string[];
   /** The earliest first_seen_at among its open findings of the advisory. */
   firstSeenAt: Date;
 }

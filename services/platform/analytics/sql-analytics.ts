@@ -41,17 +41,19 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       if (transitions.length === 0) return;
       await db.query(
         `INSERT INTO analytics_finding_transitions
-                (org_id, id, finding_id, asset_id, kind, severity, advisory, from_status, to_status, occurred_at, first_seen_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                              $10::timestamptz[], $11::timestamptz[])
+                (org_id, id, sequence, finding_id, asset_id, kind, severity, from_severity, advisory, from_status, to_status, occurred_at, first_seen_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
+                              $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[])
          ON CONFLICT (org_id, id) DO NOTHING`,
         [
           transitions.map((t) => t.orgId),
           transitions.map((t) => t.id),
+          transitions.map((t) => t.sequence),
           transitions.map((t) => t.findingId),
           transitions.map((t) => t.assetId),
           transitions.map((t) => t.kind),
           transitions.map((t) => t.severity),
+          transitions.map((t) => t.fromSeverity),
           transitions.map((t) => t.advisory),
           transitions.map((t) => t.fromStatus),
           transitions.map((t) => t.toStatus),

@@ -8,10 +8,12 @@
 CREATE TABLE analytics_finding_transitions (
   org_id        uuid NOT NULL,
   id            uuid NOT NULL,
+  sequence      bigint NOT NULL,
   finding_id    uuid NOT NULL,
   asset_id      uuid NOT NULL,
   kind          text NOT NULL,
   severity      text NOT NULL,
+  from_severity text,
   advisory      text NOT NULL,
   from_status   text,
   to_status     text NOT NULL,
