@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
+import { routeOnce } from './operation-router.js';
 import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../errors.js';
 import { answerClientError, fromFramework } from './framework-errors.js';
 import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // verbose: errors carry the value sent and the schema, for describeProblem.
   const api = new OpenAPIBackend({ definition: document, strict: true, validate: true, coerceTypes: true, apiRoot: '/', ajvOpts: { discriminator: true, verbose: true } });
   await api.init();
+  routeOnce(api);
 
   const operations: Operation[] = api.getOperations();
   const declared = new Set(operations.map((o) => o.operationId));

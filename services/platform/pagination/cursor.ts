@@ -6,7 +6,7 @@
 // filter digest) is not written into the cursor but into the HMAC input, and is
 // supplied again by the request that presents it. Any difference fails the
 // signature, which keeps cursors short and gives every cause one answer.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { OrgId } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canonicalDigest } from './canonical-json.js';
@@ -50,8 +50,10 @@ export function assertCursorLength(cursor: string): void {
 
 export function createCursorCodec(deps: { signingKey: Buffer; now?: () => number }): CursorCodec {
   const now = deps.now ?? Date.now;
+  // One key object for every signature: made from the bytes on each call, it cost a key import per cursor.
+  const signingKey = createSecretKey(deps.signingKey);
   const sign = (scope: CursorScope, payload: string): string =>
-    createHmac('sha256', deps.signingKey)
+    createHmac('sha256', signingKey)
       .update(PURPOSE)
       .update(JSON.stringify([scope.orgId, scope.listing, scope.order, canonicalDigest(scope.filters)]))
       .update('\n')
