@@ -3,6 +3,7 @@
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
 // `sentinel gate` is the CI client (services/gate) and needs none of that;
 // `sentinel set-aside` lists and replays records the stream processors set aside;
+// `sentinel analytics rebuild` re-records the findings analytics from PostgreSQL;
 // `sentinel --version` prints this package's version and the Node.js it runs on.
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
@@ -13,13 +14,16 @@ import { startApi, startStreams, startWorkers, type RunningRole } from './roles.
 import { runGate, GATE_ERROR } from './gate/gate.js';
 import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
 import { parseSetAsideCommand, runSetAsideCommand, setAsideUsage } from './set-aside-command.js';
+import { parseAnalyticsCommand, rebuildAnalytics, UnknownOrganizationError } from './analytics/index.js';
+import { systemScope } from './platform/tenancy.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|--version>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|analytics|--version>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
   if (command === 'gate') return gate(argv.slice(1));
   if (command === 'set-aside') return setAside(argv.slice(1));
+  if (command === 'analytics') return analytics(argv.slice(1));
   if (command === '--version' || command === 'version') {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
@@ -108,6 +112,36 @@ async function setAside(argv: string[]): Promise<number> {
   try {
     await platform.prepare(new AbortController().signal);
     return await runSetAsideCommand(command, platform, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+  } finally {
+    await platform.close();
+  }
+}
+
+/**
+ * `sentinel analytics rebuild [--org <id>]`: opens the deployment as configured (its
+ * database and its analytics store: ClickHouse in the full profile, the same SQL
+ * database in the embedded one) and re-records the findings analytics from the
+ * timeline. Progress lines go to stderr, the summary to stdout.
+ */
+async function analytics(argv: string[]): Promise<number> {
+  const command = parseAnalyticsCommand(argv);
+  if ('error' in command) {
+    process.stderr.write(`${command.error}\n`);
+    return 2;
+  }
+  const config = configOrExplain()?.config;
+  if (!config) return 2;
+  const platform = await createPlatform(config, createLogger(config.logLevel, { role: 'analytics' }, process.stderr));
+  try {
+    await platform.prepare(new AbortController().signal);
+    const progress = (line: string) => void process.stderr.write(`analytics rebuild: ${line}\n`);
+    const summary = await rebuildAnalytics({ db: platform.db, analytics: platform.analytics, scope: systemScope('rebuild-analytics'), progress }, command.orgId);
+    process.stdout.write(`rebuilt ${summary.transitions} finding transitions of ${summary.organizations} organizations in ${(summary.elapsedMs / 1000).toFixed(1)} s\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UnknownOrganizationError)) throw error;
+    process.stderr.write(`analytics rebuild: ${error.message}\n`);
+    return 1;
   } finally {
     await platform.close();
   }

@@ -210,6 +210,8 @@ interface FindingEventRow {
   type: string;
   from_status: string | null;
   to_status: string;
+  severity: string | null;
+  from_severity: string | null;
   scan_id: string | null;
   actor_kind: 'user' | 'api_key' | 'workload' | 'system';
   actor_user_id: string | null;
@@ -221,7 +223,7 @@ interface FindingEventRow {
   occurred_at: Date;
 }
 
-const eventColumns = 'id, type, from_status, to_status, scan_id, actor_kind, actor_user_id, actor_api_key_id, actor_workload_id, suppressed_by, reason, suppressed_until, occurred_at';
+const eventColumns = 'id, type, from_status, to_status, severity, from_severity, scan_id, actor_kind, actor_user_id, actor_api_key_id, actor_workload_id, suppressed_by, reason, suppressed_until, occurred_at';
 
 function toEventView(row: FindingEventRow) {
   return {
@@ -229,6 +231,8 @@ function toEventView(row: FindingEventRow) {
     type: row.type,
     from_status: row.from_status,
     to_status: row.to_status,
+    severity: row.severity,
+    from_severity: row.from_severity,
     scan_id: row.scan_id,
     actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id ?? row.actor_workload_id },
     requested_by: row.actor_user_id,

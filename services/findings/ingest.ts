@@ -13,6 +13,7 @@ import { topics } from '../platform/streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord, type ScannerResultRecord } from './observation.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
+import { findingEventPayload } from './timeline-events.js';
 
 /** The scan a result belongs to, as stored: its creation time is the time of every sighting it reports. */
 export interface IngestScan {
@@ -130,8 +131,8 @@ export const FINDINGS_UPSERT_CONFLICT = `ON CONFLICT (org_id, asset_id, fingerpr
 
 /**
  * Upserts a batch of observations, of any scans and organizations, in one
- * statement, which also records every finding it created or reopened
- * (recordChanges). Every row carries its own
+ * statement, which also records every finding it created, reopened or saw
+ * again with another severity (recordChanges). Every row carries its own
  * organization, asset and scan, and the conflict key (org_id, asset_id,
  * fingerprint) keeps each organization's rows its own.
  */
@@ -156,14 +157,14 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
          AS i (org_id, asset_id, scan_id, seen_at, fingerprint, kind, identifier, title, severity, fixability,
                component_ecosystem, component_name, component_version, install_path, target, detail)
      ),
-     -- The resolved findings this batch may reopen, as they were before this statement
-     -- (all parts see one snapshot). No FOR UPDATE: a row the upsert already changed
-     -- would be skipped by it. One organization's results are applied by one consumer
-     -- at a time (one partition), so no lock is needed.
+     -- The findings this batch may reopen (resolved) or change the severity of, as they
+     -- were before this statement (all parts see one snapshot). No FOR UPDATE: a row the
+     -- upsert already changed would be skipped by it. One organization's results are
+     -- applied by one consumer at a time (one partition), so no lock is needed.
      prior AS (
-       SELECT f.id, f.status FROM findings f
+       SELECT f.id, f.status, f.severity FROM findings f
          JOIN input i ON f.org_id = i.org_id AND f.asset_id = i.asset_id AND f.fingerprint = i.fingerprint
-        WHERE f.status = 'resolved'
+        WHERE f.status = 'resolved' OR f.severity <> i.severity
      ),
      upserted AS (
        INSERT INTO findings AS f (org_id, asset_id, fingerprint, kind, identifier, title, severity, fixability,
@@ -175,11 +176,16 @@ export async function applyObservations(tx: Queryable, batch: readonly ScannedOb
          FROM input i
        ${FINDINGS_UPSERT_CONFLICT}
        -- xmax is 0 only on a row version this statement inserted; an updated row carries the upsert's lock.
-       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, f.status, f.last_seen_scan_id, f.xmax = 0 AS inserted
+       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.kind, f.identifier, f.first_seen_at, f.severity, f.status,
+                 f.last_seen_scan_id, f.xmax = 0 AS inserted
      ),
+     -- A row the upsert touched is new, reopened (it was resolved: the reopening carries the
+     -- new severity, no second entry), or seen again with another severity.
      changes AS (
-       SELECT u.org_id, u.id, u.asset_id, u.fingerprint, u.severity, CASE WHEN u.inserted THEN 'created' ELSE 'status_changed' END AS type,
-              p.status AS from_status, u.status AS to_status, u.last_seen_scan_id AS scan_id
+       SELECT u.org_id, u.id, u.asset_id, u.fingerprint, u.kind, u.identifier, u.first_seen_at, u.severity,
+              CASE WHEN u.inserted THEN 'created' WHEN p.status = 'resolved' THEN 'status_changed' ELSE 'severity_changed' END AS type,
+              p.status AS from_status, u.status AS to_status,
+              CASE WHEN NOT u.inserted AND p.status <> 'resolved' THEN p.severity END AS from_severity, u.last_seen_scan_id AS scan_id
          FROM upserted u LEFT JOIN prior p ON p.id = u.id
         WHERE u.inserted OR p.id IS NOT NULL
      ),
@@ -216,23 +222,27 @@ interface ScanChangeCounts {
 }
 
 /**
- * The end of a statement whose CTE "changes" lists the findings it created, resolved
- * or reopened (org_id, id, asset_id, fingerprint, severity, type, from_status,
- * to_status, scan_id): appends each change to the finding's timeline, adds the
- * changes to each scan's counts, and announces them as domain events through the
- * outbox (finding.created for a new finding, finding.status_changed for a
- * resolution or a reopening; the actor is the system). All in the statement that
- * made the changes, so nothing of them travels to the application and back. The
- * statement answers with the counts per scan (ScanChangeCounts).
+ * The end of a statement whose CTE "changes" lists the findings it created,
+ * resolved, reopened or changed the severity of (org_id, id, asset_id,
+ * fingerprint, kind, identifier, first_seen_at, severity, type, from_status,
+ * to_status, from_severity, scan_id): appends each change to the finding's
+ * timeline, adds the creations, reopenings and resolutions to each scan's counts
+ * (a change of severity is none of them), and announces every change as a domain
+ * event through the outbox (finding.created, finding.status_changed for a
+ * resolution or a reopening, finding.severity_changed; the actor is the system),
+ * its payload built from the timeline entry (timeline-events.ts). All in the
+ * statement that made the changes, so nothing of them travels to the application
+ * and back. The statement answers with the counts per scan (ScanChangeCounts).
  */
 const recordChanges = (topicParameter: string) => `events AS (
-       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind)
-       SELECT org_id, id, type, from_status, to_status, scan_id, 'system' FROM changes
+       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind, severity, from_severity)
+       SELECT org_id, id, type, from_status, to_status, scan_id, 'system', severity, from_severity FROM changes
+       RETURNING *
      ),
      counts AS (
        SELECT org_id, scan_id, count(*) FILTER (WHERE type = 'created')::integer AS created,
-              count(*) FILTER (WHERE to_status = 'reopened')::integer AS reopened,
-              count(*) FILTER (WHERE to_status = 'resolved')::integer AS resolved
+              count(*) FILTER (WHERE type = 'status_changed' AND to_status = 'reopened')::integer AS reopened,
+              count(*) FILTER (WHERE type = 'status_changed' AND to_status = 'resolved')::integer AS resolved
          FROM changes GROUP BY org_id, scan_id
      ),
      counted AS (
@@ -242,15 +252,17 @@ const recordChanges = (topicParameter: string) => `events AS (
          FROM counts c
         WHERE s.org_id = c.org_id AND s.id = c.scan_id
      ),
+     entries AS (
+       SELECT e.org_id, e.finding_id, e.type, c.fingerprint, ${findingEventPayload('e', 'c')} AS payload
+         FROM events e JOIN changes c ON c.org_id = e.org_id AND c.id = e.finding_id
+     ),
      announced AS (
        ${packedSystemEventsCte({
-         source: 'changes',
+         source: 'entries',
          orgId: 'org_id',
          type: "'finding.' || type",
-         subjectId: 'id',
-         payload: `CASE WHEN type = 'created'
-                     THEN json_build_object('finding_id', id, 'asset_id', asset_id, 'fingerprint', fingerprint, 'severity', severity, 'scan_id', scan_id)
-                     ELSE json_build_object('finding_id', id, 'asset_id', asset_id, 'from', from_status, 'to', to_status, 'scan_id', scan_id) END`,
+         subjectId: 'finding_id',
+         payload: 'payload',
          orderBy: 'fingerprint',
          topicParameter,
        })}
@@ -345,8 +357,8 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
                 updated_at = clock_timestamp()
            FROM gone
           WHERE f.org_id = gone.org_id AND f.id = gone.id
-         RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.severity, 'status_changed' AS type, gone.status AS from_status,
-                   'resolved' AS to_status, gone.scan_id
+         RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.kind, f.identifier, f.first_seen_at, f.severity, 'status_changed' AS type,
+                   gone.status AS from_status, 'resolved' AS to_status, NULL::text AS from_severity, gone.scan_id
        ),
        ${recordChanges('$6')}`,
       [

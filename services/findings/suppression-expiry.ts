@@ -11,6 +11,7 @@ import type { Database, Queryable } from '../platform/db/database.js';
 import { createPeriodicWorker, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import { systemScope, tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
+import { findingEventPayload } from './timeline-events.js';
 
 export const SUPPRESSION_EXPIRED_REASON = 'suppression expired';
 const DEFAULT_BATCH_SIZE = 500;
@@ -18,8 +19,8 @@ const DEFAULT_BATCH_SIZE = 500;
 interface ExpiredRow {
   id: string;
   org_id: string;
-  asset_id: string;
-  suppressed_until: Date;
+  /** The finding.status_changed payload, built from the timeline entry (timeline-events.ts). */
+  payload: Record<string, unknown>;
 }
 
 /**
@@ -41,13 +42,15 @@ async function expireBatch(tx: Queryable, scope: SystemScope, now: Date, limit: 
           SET status = 'open', suppression_reason = NULL, suppressed_until = NULL, updated_at = clock_timestamp()
          FROM due
         WHERE f.org_id = due.org_id AND f.id = due.id
-       RETURNING f.id, f.org_id, f.asset_id, due.suppressed_until
+       RETURNING f.id, f.org_id, f.asset_id, f.fingerprint, f.kind, f.identifier, f.first_seen_at, f.severity, due.suppressed_until
      ),
      events AS (
-       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, reason, suppressed_until)
-       SELECT org_id, id, 'status_changed', 'suppressed', 'open', 'system', $3, suppressed_until FROM expired
+       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, reason, suppressed_until, severity)
+       SELECT org_id, id, 'status_changed', 'suppressed', 'open', 'system', $3, suppressed_until, severity FROM expired
+       RETURNING *
      )
-     SELECT id, org_id, asset_id, suppressed_until FROM expired`,
+     SELECT x.id, x.org_id, ${findingEventPayload('e', 'x')} AS payload
+       FROM expired x JOIN events e ON e.org_id = x.org_id AND e.finding_id = x.id`,
     [now, limit, SUPPRESSION_EXPIRED_REASON],
   );
   const byOrganization = new Map<string, ExpiredRow[]>();
@@ -56,19 +59,7 @@ async function expireBatch(tx: Queryable, scope: SystemScope, now: Date, limit: 
     await appendEventsToOutbox(
       tx,
       tenantOfClaim(scope, orgId),
-      rows.map((row) => ({
-        type: 'finding.status_changed',
-        subjectId: row.id,
-        actor: { kind: 'system', id: null },
-        payload: {
-          finding_id: row.id,
-          asset_id: row.asset_id,
-          from: 'suppressed',
-          to: 'open',
-          reason: SUPPRESSION_EXPIRED_REASON,
-          suppressed_until: row.suppressed_until.toISOString(),
-        },
-      })),
+      rows.map((row) => ({ type: 'finding.status_changed', subjectId: row.id, actor: { kind: 'system', id: null }, payload: row.payload })),
     );
   }
   return expired.rows.length;

@@ -7,6 +7,7 @@ import { actorColumnsOf, eventActorOf, recordedActorOf, type Principal } from '.
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { validationFailed, type AppError } from '../platform/errors.js';
 import { findingColumns, type FindingRow, type FindingStatus } from './findings.js';
+import { findingEventPayload } from './timeline-events.js';
 
 /** The statuses a request may move a finding to. */
 export type TriageStatus = 'open' | 'triaged' | 'suppressed';
@@ -82,7 +83,8 @@ export interface ChangeActor {
  * conflict. Rows are locked in id order, so concurrent bulk changes over the same
  * findings queue behind each other instead of deadlocking. Each moved finding gets
  * a timeline event naming the actor (a machine with every user-id column NULL)
- * and a finding.status_changed domain event, in the caller's transaction.
+ * and a finding.status_changed domain event built from it (timeline-events.ts),
+ * in the caller's transaction.
  */
 export async function applyStatusChange(
   tx: Queryable,
@@ -94,7 +96,7 @@ export async function applyStatusChange(
   if (expected.length === 0) return [];
   const who = eventActorOf(actor.principal);
   const columns = actorColumnsOf(recordedActorOf(actor.principal));
-  const moved = await tx.query<FindingRow & { from_status: FindingStatus }>(
+  const moved = await tx.query<FindingRow & { from_status: FindingStatus; event_payload: Record<string, unknown> }>(
     `WITH locked AS (
        SELECT f.id, f.status AS from_status
          FROM findings f JOIN unnest($2::uuid[], $3::text[]) AS i (id, expected) ON i.id = f.id
@@ -112,12 +114,16 @@ export async function applyStatusChange(
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, actor_user_id, actor_api_key_id,
-                                   actor_workload_id, suppressed_by, reason, suppressed_until, request_id)
+                                   actor_workload_id, suppressed_by, reason, suppressed_until, request_id, severity)
        SELECT $1, id, 'status_changed', from_status, $4, $7, $8::uuid, $9::uuid, $11::uuid,
-              CASE WHEN $4 = 'suppressed' THEN $8::uuid END, $5, $6, $10
+              CASE WHEN $4 = 'suppressed' THEN $8::uuid END, $5, $6, $10, severity
          FROM moved
+       RETURNING *
+     ),
+     announced AS (
+       SELECT e.finding_id, ${findingEventPayload('e', 'm')} AS event_payload FROM events e JOIN moved m ON m.id = e.finding_id
      )
-     SELECT ${findingColumns}, from_status FROM moved`,
+     SELECT ${findingColumns}, from_status, event_payload FROM moved JOIN announced ON announced.finding_id = moved.id`,
     [
       orgId,
       expected.map((e) => e.id),
@@ -135,22 +141,9 @@ export async function applyStatusChange(
   await appendEventsToOutbox(
     tx,
     orgId,
-    moved.rows.map((row) => ({
-      type: 'finding.status_changed',
-      subjectId: row.id,
-      actor: who,
-      correlationId: actor.requestId,
-      payload: {
-        finding_id: row.id,
-        asset_id: row.asset_id,
-        from: row.from_status,
-        to: change.to,
-        reason: change.reason,
-        suppressed_until: change.suppressedUntil?.toISOString() ?? null,
-      },
-    })),
+    moved.rows.map((row) => ({ type: 'finding.status_changed', subjectId: row.id, actor: who, correlationId: actor.requestId, payload: row.event_payload })),
   );
-  return moved.rows;
+  return moved.rows.map(({ event_payload: _announced, ...row }) => row);
 }
 
 export const bulkOutcomes = ['applied', 'already_applied', 'not_found', 'invalid_transition', 'conflict'] as const;

@@ -1,26 +1,42 @@
 import type { Analytics } from '../../platform/analytics/analytics.js';
+import type { FindingTransition } from '../../platform/analytics/finding-transitions.js';
 import type { DomainEvent } from '../../platform/streams/outbox.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import { topics } from '../../platform/streams/topics.js';
 import { systemScope, tenantOfClaim } from '../../platform/tenancy.js';
+import { analyticsEffectOf } from '../transitions.js';
 
-/** Copies every domain event into the analytics store; the store is idempotent per event id, so redelivery is harmless. */
+/**
+ * Copies every domain event into the analytics store, records the finding
+ * transition each finding.* event announces, and forgets the transitions of a
+ * deleted asset. The store is idempotent per event id and per transition id, so
+ * redelivery is harmless. Every payload is read before anything is written: a
+ * malformed one fails the batch with a non-retriable error, and the stream log
+ * sets that record aside and handles the rest (streams/set-aside.ts).
+ */
 export function analyticsSink(deps: { analytics: Analytics }): SubscribeOptions<DomainEvent> {
   const consuming = systemScope('consume-stream-records');
   return {
     group: 'analytics-sink',
     topic: topics.domainEvents,
     handle: async (batch: ConsumedRecord<DomainEvent>[]) => {
+      const events = batch.map(({ value }) => ({ value, orgId: tenantOfClaim(consuming, value.org_id) }));
+      const effects = events.map(({ value, orgId }) => analyticsEffectOf(value, orgId));
       await deps.analytics.record(
-        batch.map(({ value }) => ({
+        events.map(({ value, orgId }) => ({
           eventId: value.event_id,
-          orgId: tenantOfClaim(consuming, value.org_id),
+          orgId,
           type: value.type,
           occurredAt: new Date(value.occurred_at),
           subjectId: value.subject_id,
           severity: severityOf(value.payload),
         })),
       );
+      const transitions: FindingTransition[] = [];
+      for (const effect of effects) if (effect && 'transition' in effect) transitions.push(effect.transition);
+      await deps.analytics.recordTransitions(transitions);
+      // After the transitions: a batch holding an asset's last transitions and its deletion leaves none of them.
+      for (const effect of effects) if (effect && 'forgetAsset' in effect) await deps.analytics.forgetAsset(effect.forgetAsset.orgId, effect.forgetAsset.assetId);
     },
   };
 }

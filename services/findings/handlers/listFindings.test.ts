@@ -147,8 +147,8 @@ describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, count
     const finding = (await list(tenant, `?asset_id=${asset_id}&limit=1`)).body.items[0] as Finding;
     // The timeline is append-only; more events are appended as the pipeline appends them.
     await t.current.db.query(
-      `INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind)
-       SELECT $1, $2, 'status_changed', CASE WHEN n % 2 = 0 THEN 'open' ELSE 'resolved' END, CASE WHEN n % 2 = 0 THEN 'resolved' ELSE 'reopened' END, 'system'
+      `INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, severity)
+       SELECT $1, $2, 'status_changed', CASE WHEN n % 2 = 0 THEN 'open' ELSE 'resolved' END, CASE WHEN n % 2 = 0 THEN 'resolved' ELSE 'reopened' END, 'system', 'high'
          FROM generate_series(1, 60) AS n`,
       [tenant.id, finding.id],
     );

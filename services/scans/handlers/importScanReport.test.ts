@@ -116,8 +116,8 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
       "SELECT value->>'type' AS type, value->>'payload' AS payload FROM outbox_records WHERE org_id = $1 AND value->>'subject_id' = $2 ORDER BY seq, position",
       [tenant.id, reopened[0]!.id],
     );
-    expect(announced.rows.map((row) => [row.type, JSON.parse(row.payload).to ?? 'new'])).toEqual([
-      ['finding.created', 'new'],
+    expect(announced.rows.map((row) => [row.type, JSON.parse(row.payload).to])).toEqual([
+      ['finding.created', 'open'],
       ['finding.status_changed', 'resolved'],
       ['finding.status_changed', 'reopened'],
     ]);
