@@ -470,6 +470,15 @@ describe.each(stores)('Findings analytics contract ($name)', ({ open }) => {
       expect(await everyAnswer(analytics, orgB)).toEqual(inOrder);
     });
 
+    it('answers the same when batches sharing days, advisories and transitions are recorded concurrently', async () => {
+      await analytics.recordTransitions(januaryHistory(orgA));
+      const once = await everyAnswer(analytics, orgA);
+      const history = januaryHistory(orgB);
+      // Every batch touches the same keys; whichever recomputation finishes last, the answer is whole.
+      await Promise.all([history.slice(0, 8), history.slice(4), [...history].reverse(), history.filter((_, i) => i % 2 === 0)].map((batch) => analytics.recordTransitions(batch)));
+      expect(await everyAnswer(analytics, orgB)).toEqual(once);
+    });
+
     it('answers when it is as of: the newest transition held, or null', async () => {
       expect(await analytics.appliedThrough(orgA)).toBeNull();
       await analytics.recordTransitions([...januaryHistory(), ...ofOrgB()]);
