@@ -42,7 +42,8 @@ export async function replaceRemediationSla(tx: Queryable, principal: Principal,
   const locked = await tx.query<{ severity: Severity; days: number | null }>('SELECT severity, days FROM remediation_sla WHERE org_id = $1 FOR UPDATE', [orgId]);
   const before = Object.fromEntries(locked.rows.map((row) => [row.severity, row.days])) as SlaDays;
   const changes = severities.filter((severity) => before[severity] !== days[severity]).map((severity) => ({ severity, from: before[severity], to: days[severity] }));
-  if (changes.length === 0) return before;
+  const after = Object.fromEntries(severities.map((severity) => [severity, days[severity]])) as SlaDays;
+  if (changes.length === 0) return after;
   await tx.query(
     `UPDATE remediation_sla AS sla SET days = changed.days, updated_at = now()
        FROM unnest($2::text[], $3::integer[]) AS changed (severity, days)
@@ -50,5 +51,5 @@ export async function replaceRemediationSla(tx: Queryable, principal: Principal,
     [orgId, changes.map((change) => change.severity), changes.map((change) => change.to)],
   );
   await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'remediation_sla.changed', detail: { changes } });
-  return { ...days };
+  return after;
 }
