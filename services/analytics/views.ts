@@ -3,10 +3,13 @@
 // derives means, age buckets and SLA breaches, one code for both stores.
 import { newestTimelineEntry, severityRankOrder } from '../findings/index.js';
 import type {
+  AdvisoryExposureRow,
   AdvisoryRankPosition,
+  AffectedAssetRow,
   BucketStart,
   BucketedWindow,
   FindingAnalyticsQueries,
+  FindingFilter,
   FlowRow,
   OpenCohortRow,
   OpenFindingsChanges,
@@ -124,26 +127,35 @@ export function findingAges(cohorts: readonly OpenCohortRow[], today: Date, seve
   });
 }
 
-export async function openFindingsView(deps: ViewDependencies, orgId: OrgId, query: Query) {
+/**
+ * A view over a window: parses the window and filters, asks the store (beside its
+ * as_of) and shapes the answer, echoing what was counted.
+ */
+async function windowedView<Rows, Shaped extends object>(
+  deps: ViewDependencies,
+  orgId: OrgId,
+  query: Query,
+  ask: (filter: FindingFilter, window: BucketedWindow) => Promise<Rows>,
+  shape: (rows: Rows, window: BucketedWindow, severities: readonly string[]) => Shaped,
+) {
   const { window, echo } = parseWindow(query, deps.now());
   const filter = parseFilter(query);
-  const [changes, appliedThrough] = await Promise.all([deps.analytics.openFindingsChanges(orgId, filter.filter, window), deps.analytics.appliedThrough(orgId)]);
-  return { as_of: asOfText(appliedThrough), window: echo, filters: filter.echo, series: openFindingsSeries(changes, window, filter.severities) };
+  const [rows, appliedThrough] = await Promise.all([ask(filter.filter, window), deps.analytics.appliedThrough(orgId)]);
+  return { as_of: asOfText(appliedThrough), window: echo, filters: filter.echo, ...shape(rows, window, filter.severities) };
 }
 
-export async function findingFlowView(deps: ViewDependencies, orgId: OrgId, query: Query) {
-  const { window, echo } = parseWindow(query, deps.now());
-  const filter = parseFilter(query);
-  const [rows, appliedThrough] = await Promise.all([deps.analytics.findingFlow(orgId, filter.filter, window), deps.analytics.appliedThrough(orgId)]);
-  return { as_of: asOfText(appliedThrough), window: echo, filters: filter.echo, series: findingFlowSeries(rows, window, filter.severities) };
-}
+export const openFindingsView = (deps: ViewDependencies, orgId: OrgId, query: Query) =>
+  windowedView(deps, orgId, query, (filter, window) => deps.analytics.openFindingsChanges(orgId, filter, window), (changes, window, severities) => ({
+    series: openFindingsSeries(changes, window, severities),
+  }));
 
-export async function remediationTimeView(deps: ViewDependencies, orgId: OrgId, query: Query) {
-  const { window, echo } = parseWindow(query, deps.now());
-  const filter = parseFilter(query);
-  const [rows, appliedThrough] = await Promise.all([deps.analytics.remediation(orgId, filter.filter, window), deps.analytics.appliedThrough(orgId)]);
-  return { as_of: asOfText(appliedThrough), window: echo, filters: filter.echo, ...remediationSeries(rows, window, filter.severities) };
-}
+export const findingFlowView = (deps: ViewDependencies, orgId: OrgId, query: Query) =>
+  windowedView(deps, orgId, query, (filter, window) => deps.analytics.findingFlow(orgId, filter, window), (rows, window, severities) => ({
+    series: findingFlowSeries(rows, window, severities),
+  }));
+
+export const remediationTimeView = (deps: ViewDependencies, orgId: OrgId, query: Query) =>
+  windowedView(deps, orgId, query, (filter, window) => deps.analytics.remediation(orgId, filter, window), remediationSeries);
 
 /** Reads limit and cursor, and verifies the cursor against the listing's binding before any store work. */
 function pageOf<Position>(deps: ViewDependencies, orgId: OrgId, query: Query, listing: string, filter: ParsedFilter, isPosition: (value: unknown) => value is Position) {
@@ -181,47 +193,58 @@ const isRankPosition = (value: unknown): value is AdvisoryRankPosition => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isAssetPosition = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-/** Advisories with open findings, most affected assets first, cursor-paginated. */
-export async function advisoryExposureView(deps: ViewDependencies, orgId: OrgId, query: Query) {
+/** One page of a fleet listing: the store's rows after the cursor's position (one more than the page), with as_of and the filters. */
+async function fleetPage<Position, Row, Item>(
+  deps: ViewDependencies,
+  orgId: OrgId,
+  query: Query,
+  listing: { name: string; isPosition: (value: unknown) => value is Position; positionOf: (row: Row) => Position; toItem: (row: Row) => Item },
+  ask: (filter: FindingFilter, page: { after: Position | null; limit: number }) => Promise<Row[]>,
+) {
   const filter = parseFilter(query);
-  const page = pageOf(deps, orgId, query, 'analytics-advisories', filter, isRankPosition);
-  const [rows, appliedThrough] = await Promise.all([
-    deps.analytics.advisoryRanking(orgId, filter.filter, { after: page.after, limit: page.limit + 1 }),
-    deps.analytics.appliedThrough(orgId),
-  ]);
-  return {
-    as_of: asOfText(appliedThrough),
-    filters: filter.echo,
-    ...page.envelope(
-      rows,
-      (row) => ({ advisory: row.advisory, assets: row.assets, open_findings: row.openFindings, worst_severity: worstSeverity(row.severities) }),
-      (row) => ({ assets: row.assets, advisory: row.advisory }),
-    ),
-  };
+  const page = pageOf(deps, orgId, query, listing.name, filter, listing.isPosition);
+  const [rows, appliedThrough] = await Promise.all([ask(filter.filter, { after: page.after, limit: page.limit + 1 }), deps.analytics.appliedThrough(orgId)]);
+  return { as_of: asOfText(appliedThrough), filters: filter.echo, ...page.envelope(rows, listing.toItem, listing.positionOf) };
 }
+
+/** Advisories with open findings, most affected assets first, cursor-paginated. */
+export const advisoryExposureView = (deps: ViewDependencies, orgId: OrgId, query: Query) =>
+  fleetPage(
+    deps,
+    orgId,
+    query,
+    {
+      name: 'analytics-advisories',
+      isPosition: isRankPosition,
+      positionOf: (row: AdvisoryExposureRow) => ({ assets: row.assets, advisory: row.advisory }),
+      toItem: (row: AdvisoryExposureRow) => ({ advisory: row.advisory, assets: row.assets, open_findings: row.openFindings, worst_severity: worstSeverity(row.severities) }),
+    },
+    (filter, page) => deps.analytics.advisoryRanking(orgId, filter, page),
+  );
 
 /**
  * The assets with open findings of one advisory, in asset id order. An advisory
  * with no open finding in the organization is an empty page, whoever else has it.
+ * The advisory binds the cursor too: a cursor of another advisory's listing is refused.
  */
-export async function advisoryAssetsView(deps: ViewDependencies, orgId: OrgId, advisory: string, query: Query) {
-  const filter = parseFilter(query);
-  // The advisory binds the cursor too: a cursor of another advisory's listing is refused.
-  const page = pageOf(deps, orgId, query, `analytics-advisory-assets:${advisory}`, filter, isAssetPosition);
-  const [rows, appliedThrough] = await Promise.all([
-    deps.analytics.affectedAssets(orgId, advisory, filter.filter, { afterAssetId: page.after, limit: page.limit + 1 }),
-    deps.analytics.appliedThrough(orgId),
-  ]);
-  return {
-    as_of: asOfText(appliedThrough),
-    filters: filter.echo,
-    ...page.envelope(
-      rows,
-      (row) => ({ asset_id: row.assetId, open_findings: row.openFindings, worst_severity: worstSeverity(row.severities), first_seen_at: row.firstSeenAt.toISOString() }),
-      (row) => row.assetId,
-    ),
-  };
-}
+export const advisoryAssetsView = (deps: ViewDependencies, orgId: OrgId, advisory: string, query: Query) =>
+  fleetPage(
+    deps,
+    orgId,
+    query,
+    {
+      name: `analytics-advisory-assets:${advisory}`,
+      isPosition: isAssetPosition,
+      positionOf: (row: AffectedAssetRow) => row.assetId,
+      toItem: (row: AffectedAssetRow) => ({
+        asset_id: row.assetId,
+        open_findings: row.openFindings,
+        worst_severity: worstSeverity(row.severities),
+        first_seen_at: row.firstSeenAt.toISOString(),
+      }),
+    },
+    (filter, page) => deps.analytics.affectedAssets(orgId, advisory, filter, { afterAssetId: page.after, limit: page.limit }),
+  );
 
 export async function findingAgeView(deps: ViewDependencies, orgId: OrgId, query: Query) {
   const filter = parseFilter(query);
