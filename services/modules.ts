@@ -84,7 +84,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),
     createPoliciesModule({ db }),
     createVerdictsModule({ db }),
-    createAnalyticsModule({ analytics: platform.analytics }),
+    createAnalyticsModule({ analytics: platform.analytics, db, codec, clock: overrides.clock }),
     createRegistryCredentialsModule({ db, config }),
   ];
   return { list, guard: accounts.guard, limiterState: accounts.limiterState };

@@ -96,8 +96,8 @@ export async function getFindingRow(q: Queryable, orgId: OrgId, findingId: strin
   return row;
 }
 
-/** A comma-separated filter, each member checked against its vocabulary. */
-function listFilter(name: string, raw: unknown, allowed: readonly string[]): string[] | null {
+/** A comma-separated filter, each member checked against its vocabulary; null when absent or empty. */
+export function listFilter(name: string, raw: unknown, allowed: readonly string[]): string[] | null {
   if (raw === undefined || raw === '') return null;
   const members = [...new Set(String(raw).split(',').map((member) => member.trim()))];
   const unknown = members.filter((member) => !allowed.includes(member));
@@ -253,6 +253,17 @@ export async function latestFindingEvents(q: Queryable, orgId: OrgId, findingId:
     [orgId, findingId, limit],
   );
   return found.rows.map(toEventView);
+}
+
+/**
+ * When the organization's last-written timeline entry was recorded, or null when it
+ * has none: what the analytics store has to catch up to.
+ */
+export async function newestTimelineEntry(q: Queryable, orgId: OrgId): Promise<Date | null> {
+  // The entry written last, by the (org_id, seq) index of migration 072: one more index on the
+  // timeline, which every ingest writes, would cost each observation to save this read a few rows.
+  const found = await q.query<{ occurred_at: Date }>('SELECT occurred_at FROM finding_events WHERE org_id = $1 ORDER BY seq DESC LIMIT 1', [orgId]);
+  return found.rows[0]?.occurred_at ?? null;
 }
 
 export async function listFindingEventsPage(q: Queryable, codec: CursorCodec, orgId: OrgId, findingId: string, query: { limit?: unknown; cursor?: unknown }) {

@@ -19,6 +19,8 @@ export { dedupeObservations } from './fingerprint.js';
 export { checkScannerRecords, isFinalScanState, loadIngestScans, type IngestScan } from './ingest.js';
 export {
   toScannerObservationRecord,
+  observationKinds,
+  severities,
   type Fixability,
   type LicenceRecord,
   type Observation,
@@ -30,6 +32,7 @@ export {
   type ScannerResultRecord,
   type Severity,
 } from './observation.js';
+export { findingStatuses, listFilter, newestTimelineEntry, severityRankOrder } from './findings.js';
 export { parseReport, parseTrivyReport, ReportFormatError, type ReportFormat } from './reports/index.js';
 
 export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {

@@ -60,6 +60,7 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'policies' },
   { table: 'policy_versions' },
   { table: 'scanner_settings' },
+  { table: 'remediation_sla' },
   { table: 'registry_credentials' },
   { table: 'invitations' },
   { table: 'idempotency_records' },

@@ -1,6 +1,7 @@
 import type { OrgId } from '../db/database.js';
 import { assertRecordable, assertRecordableTransitions, type Analytics } from './analytics.js';
 import { connectClickHouse } from './clickhouse-client.js';
+import { createClickHouseFindingAnalytics } from './clickhouse-finding-analytics.js';
 import { chsql, formatDateTime, identifier } from './clickhouse-sql.js';
 
 export interface ClickHouseAnalyticsOptions {
@@ -18,7 +19,8 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
   const clickhouse = connectClickHouse({ url: options.url });
   const database = identifier(options.database);
   const table = identifier(options.database, 'domain_events');
-  const transitions = identifier(options.database, 'finding_transitions');
+  // Finding transitions and their rollups (clickhouse-finding-analytics.ts).
+  const { ensureFindingSchema, recordTransitions, forgetOrganization, ...findingQueries } = createClickHouseFindingAnalytics({ clickhouse, database: options.database });
 
   return {
     kind: 'clickhouse',
@@ -38,27 +40,7 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
         ENGINE = ReplacingMergeTree()
         PARTITION BY toYYYYMM(occurred_at)
         ORDER BY (org_id, event_id)`);
-      // One row per finding timeline entry; (org_id, asset_id, id) folds a transition
-      // recorded twice (redelivery, or the rebuild beside the live feed) when parts merge.
-      await clickhouse.command(chsql`
-        CREATE TABLE IF NOT EXISTS ${transitions} (
-          org_id        String,
-          id            String,
-          sequence      UInt64,
-          finding_id    String,
-          asset_id      String,
-          kind          String,
-          severity      String,
-          from_severity Nullable(String),
-          advisory      String,
-          from_status   Nullable(String),
-          to_status     String,
-          occurred_at   DateTime('UTC'),
-          first_seen_at DateTime('UTC')
-        )
-        ENGINE = ReplacingMergeTree()
-        PARTITION BY toYYYYMM(occurred_at)
-        ORDER BY (org_id, asset_id, id)`);
+      await ensureFindingSchema();
     },
 
     async record(events) {
@@ -80,54 +62,18 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
 
     async recordTransitions(rows) {
       assertRecordableTransitions(rows);
-      if (rows.length === 0) return;
-      await clickhouse.insert(
-        transitions,
-        rows.map((t) => ({
-          org_id: t.orgId.toLowerCase(),
-          id: t.id.toLowerCase(),
-          sequence: t.sequence,
-          finding_id: t.findingId.toLowerCase(),
-          asset_id: t.assetId.toLowerCase(),
-          kind: t.kind,
-          severity: t.severity,
-          from_severity: t.fromSeverity,
-          advisory: t.advisory,
-          from_status: t.fromStatus,
-          to_status: t.toStatus,
-          occurred_at: formatDateTime(t.occurredAt),
-          first_seen_at: formatDateTime(t.firstSeenAt),
-        })),
-      );
+      await recordTransitions(rows);
     },
 
     async forget(orgId: OrgId) {
       // Mutations (ClickHouse has no row DELETE): accepted at once, applied part by part in the background.
-      for (const erased of [table, transitions]) await clickhouse.command(chsql`ALTER TABLE ${erased} DELETE WHERE org_id = ${orgId.toLowerCase()}`);
+      await clickhouse.command(chsql`ALTER TABLE ${table} DELETE WHERE org_id = ${orgId.toLowerCase()}`);
+      await forgetOrganization(orgId);
     },
 
-    async forgetAsset(orgId: OrgId, assetId: string) {
-      await clickhouse.command(chsql`ALTER TABLE ${transitions} DELETE WHERE org_id = ${orgId.toLowerCase()} AND asset_id = ${assetId.toLowerCase()}`);
-    },
-
-    ...unbuiltQueries,
+    ...findingQueries,
 
     ping: () => clickhouse.ping(),
     close: () => clickhouse.close(),
   };
 }
-
-
-// TEMPORARY (issue 15 in progress): the read side is being built on its own branch.
-const unbuilt = (): never => {
-  throw new Error('findings analytics queries are not built yet');
-};
-const unbuiltQueries = {
-  openFindingsChanges: unbuilt,
-  findingFlow: unbuilt,
-  remediation: unbuilt,
-  advisoryRanking: unbuilt,
-  affectedAssets: unbuilt,
-  openCohorts: unbuilt,
-  appliedThrough: unbuilt,
-};

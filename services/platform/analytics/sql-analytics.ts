@@ -1,5 +1,6 @@
 import type { Database, OrgId } from '../db/database.js';
 import { assertRecordable, assertRecordableTransitions, type Analytics } from './analytics.js';
+import { createSqlFindingAnalyticsQueries } from './sql-finding-analytics.js';
 
 export interface SqlAnalyticsOptions {
   db: Database;
@@ -7,7 +8,8 @@ export interface SqlAnalyticsOptions {
 
 /**
  * Analytics in the platform database, for the embedded profile: tables
- * analytics_events (migration 003) and analytics_finding_transitions (071).
+ * analytics_events (migration 003) and analytics_finding_transitions (071, read
+ * by sql-finding-analytics.ts).
  */
 export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
   return {
@@ -71,7 +73,7 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       await db.query('DELETE FROM analytics_finding_transitions WHERE org_id = $1 AND asset_id = $2', [orgId, assetId]);
     },
 
-    ...unbuiltQueries,
+    ...createSqlFindingAnalyticsQueries(db),
 
     ping: () => db.ping(),
     // The database belongs to the caller, who closes it.
@@ -91,17 +93,3 @@ async function deleteInBatches(db: Database, table: 'analytics_events' | 'analyt
     if (deleted.rowCount < FORGET_BATCH_SIZE) return;
   }
 }
-
-// TEMPORARY (issue 15 in progress): the read side is being built on its own branch.
-const unbuilt = (): never => {
-  throw new Error('findings analytics queries are not built yet');
-};
-const unbuiltQueries = {
-  openFindingsChanges: unbuilt,
-  findingFlow: unbuilt,
-  remediation: unbuilt,
-  advisoryRanking: unbuilt,
-  affectedAssets: unbuilt,
-  openCohorts: unbuilt,
-  appliedThrough: unbuilt,
-};
