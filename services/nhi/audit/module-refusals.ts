@@ -47,7 +47,12 @@ export const recordModuleRefusal: RefusalRecorder = async (db, principal, origin
   throw refusal;
 };
 
-/** For a module handler whose request decides the permission it needs: authorizes it, a refusal recorded as the guard's are. */
+/**
+ * For a module handler whose request decides the permission it needs: authorizes it, a
+ * refusal recorded as the guard's are. Call it before the action's transaction opens:
+ * the refusal is written on the Database (on the embedded profile a statement waits
+ * for an open transaction to end, so inside one it would wait for itself).
+ */
 export async function authorizeModuleRequest(db: Database, ctx: RequestContext, permission: RequiredPermission): Promise<void> {
   await authorizeAudited(db, requirePrincipal(ctx), originOfContext(ctx), ctx.operationId, permission, recordModuleRefusal);
 }
