@@ -4,6 +4,7 @@
 // `sentinel gate` is the CI client (services/gate) and needs none of that;
 // `sentinel set-aside` lists and replays records the stream processors set aside;
 // `sentinel analytics rebuild` re-records the findings analytics from PostgreSQL;
+// `sentinel audit verify <file>` checks an NHI audit evidence package offline (services/audit-command.ts);
 // `sentinel --version` prints this package's version and the Node.js it runs on.
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
@@ -16,14 +17,17 @@ import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options
 import { parseSetAsideCommand, runSetAsideCommand, setAsideUsage } from './set-aside-command.js';
 import { parseAnalyticsCommand, rebuildAnalytics, UnknownOrganizationError } from './analytics/index.js';
 import { systemScope } from './platform/tenancy.js';
+import { runAuditCommand } from './audit-command.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|analytics|--version>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|analytics|audit|--version>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
   if (command === 'gate') return gate(argv.slice(1));
   if (command === 'set-aside') return setAside(argv.slice(1));
   if (command === 'analytics') return analytics(argv.slice(1));
+  // Offline: it reads a file and needs no configuration or database.
+  if (command === 'audit') return runAuditCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
   if (command === '--version' || command === 'version') {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
