@@ -18,7 +18,7 @@ import { createRedisCounters } from '../../services/platform/counters/redis-coun
 import type { Database, OrgId } from '../../services/platform/db/database.js';
 import { asOrgId } from './org-ids.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
-import type { ResolveAll } from '../../services/webhooks/destination-policy.js';
+import type { ResolveAll } from '../../services/platform/egress/destination-policy.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
 import { testServices } from './services.js';
