@@ -11,6 +11,8 @@
 //   - the identity trail: the append-only record a regulator or the customer's
 //     auditors ask for after the fact (who scheduled the deletion, who had access),
 //     with its open refusal windows, which close into it on their own;
+//   - the non-human identity module's hash-chained trail, for the same reason; its
+//     table refuses every delete (spec 6.2);
 //   - api_keys and workloads, revoked: the trail (and its refusal windows) names
 //     them as actors, by reference;
 //   - outbox_events not yet published, the deletion's own announcements among
@@ -72,7 +74,7 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
 export const ACCESS_TABLES: readonly string[] = ['memberships', 'api_keys', 'workloads'];
 
 /** Tables with an org_id column whose rows of a deleted organization are kept, or kept in part; see the header. */
-export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'api_keys', 'workloads', 'outbox_events'];
+export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'nhi_audit_records', 'api_keys', 'workloads', 'outbox_events'];
 
 /** The embedded analytics store's table, which the Analytics port erases (forget), as it does ClickHouse's. */
 export const ERASED_THROUGH_ANALYTICS: readonly string[] = ['analytics_events', 'analytics_finding_transitions'];

@@ -228,9 +228,9 @@ export async function refuseAuthorization(db: Database, principal: Principal, or
 // Key names whose values never reach the trail (spec 5.15). Identifiers of such
 // things (api_key_id, credential_id) are not secrets and stay, except a session id,
 // which is as good as the session to whoever learns it.
-const SENSITIVE_KEY = /password|passphrase|secret|token|credential|authorization|cookie|api[-_]?key|private[-_]?key|encryption[-_]?key/i;
+const SENSITIVE_KEY = /passw(or)?d|passphrase|secret|token|credential|authorization|cookie|api[-_ ]?key|private[-_ ]?key|encryption[-_ ]?key/i;
 const IDENTIFIER_KEY = /(^|[-_])ids?$|[a-z]Ids?$/; // api_key_id, apiKeyId, key_ids
-const SESSION_ID_KEY = /session([-_]?id|Id)s?$/i;
+const SESSION_ID_KEY = /session[-_ ]?ids?$/i;
 const isSensitiveKey = (key: string): boolean => SESSION_ID_KEY.test(key) || (SENSITIVE_KEY.test(key) && !IDENTIFIER_KEY.test(key));
 export const REDACTED = '[redacted]';
 

@@ -1,0 +1,52 @@
+// Reading the trail: the chain in order (integrity walk, evidence export) and the
+// newest-first listing. occurred_at is read as the exact text the digest covers
+// (UTC, microseconds); a JavaScript Date would lose the microseconds.
+import type { OrgId, Queryable } from '../../platform/db/database.js';
+import type { ChainRecord } from './canonical.js';
+
+export const RECORD_COLUMNS = `id, org_id, sequence, actor_kind, actor_id, action, subject, result,
+  to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
+  source_address, correlation_id, detail, previous_digest, digest`;
+
+export interface RecordRow {
+  id: string;
+  org_id: string;
+  sequence: string | number;
+  actor_kind: string;
+  actor_id: string | null;
+  action: string;
+  subject: string | null;
+  result: string;
+  occurred_at: string;
+  source_address: string | null;
+  correlation_id: string | null;
+  detail: Record<string, unknown>;
+  previous_digest: string | null;
+  digest: string;
+}
+
+export const chainRecordOf = (row: RecordRow): ChainRecord => ({
+  id: row.id,
+  orgId: row.org_id,
+  sequence: Number(row.sequence),
+  actorKind: row.actor_kind,
+  actorId: row.actor_id,
+  action: row.action,
+  subject: row.subject,
+  result: row.result,
+  occurredAt: row.occurred_at,
+  sourceAddress: row.source_address,
+  correlationId: row.correlation_id,
+  detail: row.detail,
+  previousDigest: row.previous_digest,
+  digest: row.digest,
+});
+
+/** Up to `limit` records of the organization's chain after position `afterSequence`, in chain order. */
+export async function readChain(q: Queryable, orgId: OrgId, afterSequence: number, limit: number): Promise<ChainRecord[]> {
+  const { rows } = await q.query<RecordRow>(
+    `SELECT ${RECORD_COLUMNS} FROM nhi_audit_records WHERE org_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+    [orgId, afterSequence, limit],
+  );
+  return rows.map(chainRecordOf);
+}
