@@ -8,6 +8,7 @@ import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
 import { createInvitationsModule } from './identity/invitations/index.js';
+import { createConnectorsModule, type ConnectorsConfig } from './nhi/connectors/index.js';
 import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
@@ -25,7 +26,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'];
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig;
 }
 
 /** What tests may replace; production passes none. */
@@ -36,6 +37,8 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
+  /** Tests never ask real DNS for connector endpoints. */
+  resolveConnectorEndpoint?: ResolveAll;
   /** Refresh rotation's grace, refusal windows, TOTP time steps and organization deletion's grace period are tested by moving this clock. */
   clock?: () => Date;
 }
@@ -86,6 +89,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createVerdictsModule({ db }),
     createAnalyticsModule({ analytics: platform.analytics }),
     createRegistryCredentialsModule({ db, config }),
+    createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
   ];
   return { list, guard: accounts.guard, limiterState: accounts.limiterState };
 }
