@@ -12,6 +12,8 @@ import { createConnectorsModule, type ConnectorsConfig } from './nhi/connectors/
 import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
+import { createNhiAuditModule } from './nhi/audit/index.js';
+import type { RefusalRecorder } from './platform/authorization/authorize-request.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
 import type { Worker } from './platform/jobs.js';
@@ -64,6 +66,8 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     logger,
     now: overrides.clock ?? (() => new Date()),
   });
+  // Filled from the list below, which holds accounts itself: its guard looks refusal recorders up per request.
+  const refusalRecorders = new Map<string, RefusalRecorder>();
   const accounts = createAccountsModule({
     db,
     counters: platform.counters,
@@ -72,6 +76,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     secondFactor: secondFactors.verifier,
     passwordHashing: overrides.passwordHashing,
     clock: overrides.clock,
+    refusalRecorderOf: (operationId) => refusalRecorders.get(operationId),
   });
   const list = [
     createHealthModule({ readiness: platform.readiness }),
@@ -89,8 +94,12 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createVerdictsModule({ db }),
     createAnalyticsModule({ analytics: platform.analytics }),
     createRegistryCredentialsModule({ db, config }),
+    createNhiAuditModule({ db, codec }),
     createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
   ];
+  for (const module of list) {
+    for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);
+  }
   return { list, guard: accounts.guard, limiterState: accounts.limiterState };
 }
 

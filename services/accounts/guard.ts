@@ -13,8 +13,8 @@ import { findMember, isDeletionScheduled, resolveActingMembership } from '../org
 import { WORKLOAD_CREDENTIAL_PREFIX, findWorkloadByCredential, touchWorkloadLastActed, workloadAuthority } from '../identity/workloads/index.js';
 import type { AccessTokens } from './access-tokens.js';
 import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
-import { authorizeAudited } from '../platform/authorization/authorize-request.js';
-import { effectiveScopes, permissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
+import { authorizeAudited, type RefusalRecorder } from '../platform/authorization/authorize-request.js';
+import { effectiveScopes, personPermissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import { credentialOf, type Principal } from '../platform/principal.js';
 import { systemScope } from '../platform/tenancy.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -30,6 +30,8 @@ export interface GuardDependencies {
   perMinute: number;
   /** The time refusal windows are measured by. */
   now: () => Date;
+  /** Where a refusal of the operation is recorded, when its module keeps a trail of its own; otherwise the identity trail. */
+  refusalRecorderOf: (operationId: string) => RefusalRecorder | undefined;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,1024})$/i;
@@ -47,7 +49,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     if (!(await deps.sessions.isLive(deps.db, claims))) return refuse(log, 'session ended');
     const acting = await resolveActingMembership(deps.db, claims.userId);
     if (!acting) return refuse(log, 'person belongs to no organization');
-    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, orgId: acting.orgId, permissions: permissionsOf(acting.role) };
+    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, orgId: acting.orgId, permissions: personPermissionsOf(acting.role) };
   };
 
   const authenticateApiKey = async (key: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
@@ -90,16 +92,17 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
   };
 
   const admit = async (principal: Principal, security: OperationSecurity, origin: RequestOrigin): Promise<void> => {
+    const refuse = deps.refusalRecorderOf(security.operationId) ?? refuseAuthorization;
     if (security.delegatesAuthority && principal.kind !== 'user') {
       // Spec 5.5: refused for what the caller is, before any permission is consulted, so no scope a machine holds can matter.
-      await refuseAuthorization(deps.db, principal, origin, security.operationId, delegationRefused(principal.kind));
+      await refuse(deps.db, principal, origin, security.operationId, delegationRefused(principal.kind));
     }
-    if (security.permission !== undefined) await authorizeAudited(deps.db, principal, origin, security.operationId, security.permission);
+    if (security.permission !== undefined) await authorizeAudited(deps.db, principal, origin, security.operationId, security.permission, refuse);
     // A machine (key or workload) is admitted only where the document accepts keys and names the scope it needs.
     const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
     if (!accepted) {
       const needs = security.schemes.includes('session') ? 'a browser session' : 'an API key';
-      await refuseAuthorization(deps.db, principal, origin, security.operationId, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
+      await refuse(deps.db, principal, origin, security.operationId, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
     }
   };
 

@@ -9,7 +9,7 @@ import type { LimiterStateOf, OperationHandler, RequestGuard } from '../platform
 import type { CapabilityModule } from '../platform/module.js';
 import type { SecondFactorVerifier } from '../identity/second-factor/index.js';
 import { createAccessTokens } from './access-tokens.js';
-import { createRequestGuard } from './guard.js';
+import { createRequestGuard, type GuardDependencies } from './guard.js';
 import { exchangeSignInCode } from './handlers/exchangeSignInCode.js';
 import { getMe } from './handlers/getMe.js';
 import { listIdentityAudit } from './handlers/listIdentityAudit.js';
@@ -36,6 +36,8 @@ export interface AccountsDependencies {
   passwordHashing?: ScryptParameters;
   /** The time refresh rotation and refusal windows are measured by; tests move it instead of sleeping. */
   clock?: () => Date;
+  /** Where the guard records a refusal of an operation whose module keeps a trail of its own (CapabilityModule.refusalRecorder). */
+  refusalRecorderOf: GuardDependencies['refusalRecorderOf'];
 }
 
 export interface AccountsModule extends CapabilityModule {
@@ -65,7 +67,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
       setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
     },
-    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now }),
+    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now, refusalRecorderOf: deps.refusalRecorderOf }),
     limiterState: sourceAddressStateOfUncounted(perSourceAddress),
   };
 }

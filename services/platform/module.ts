@@ -3,6 +3,7 @@
 // CapabilityModule. The composition root (services/modules.ts) lists the modules
 // once; the HTTP routes, the worker list and the processor list are each built
 // from that one list, so adding a capability is adding one line there.
+import type { RefusalRecorder } from './authorization/authorize-request.js';
 import type { OperationHandler } from './http/handler.js';
 import type { Worker } from './jobs.js';
 import type { SubscribeOptions } from './streams/log/stream-log.js';
@@ -48,4 +49,10 @@ export interface CapabilityModule {
    * so test code is loaded by the tests alone.
    */
   securityFixtures?: () => Promise<Record<string, SecurityFixture>>;
+  /**
+   * Where the guard records a refusal of this module's operations, for a module that
+   * keeps an audit trail of its own (the non-human identity module: authz.denied in
+   * its chain); otherwise the identity trail.
+   */
+  refusalRecorder?: RefusalRecorder;
 }

@@ -3,6 +3,7 @@
 // back with it. The database chains and digests it (migration 075).
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { redact } from '../../platform/audit/identity-trail.js';
+import { requirePrincipal, type RequestContext } from '../../platform/http/handler.js';
 import { credentialOf, type Principal } from '../../platform/principal.js';
 import { replaceUnstorableText } from '../../platform/storable-text.js';
 import { isAuditAction, type AuditAction } from './actions.js';
@@ -31,6 +32,12 @@ export interface AuditEntry {
 export function auditActorOf(principal: Principal): AuditEntry['actor'] {
   const { kind, id } = credentialOf(principal);
   return kind === 'user' ? { kind: 'person', id } : { kind: 'system', id: `${kind}:${id}` };
+}
+
+/** The fields of a record that the request decides: its organization, actor, client address and request id. */
+export function auditContextOf(ctx: RequestContext): Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'> {
+  const principal = requirePrincipal(ctx);
+  return { orgId: principal.orgId, actor: auditActorOf(principal), sourceAddress: ctx.clientIp, correlationId: ctx.requestId };
 }
 
 /**

@@ -50,3 +50,52 @@ export async function readChain(q: Queryable, orgId: OrgId, afterSequence: numbe
   );
   return rows.map(chainRecordOf);
 }
+
+/** A record as the API shows it. */
+export interface AuditRecordView {
+  id: string;
+  sequence: number;
+  actor: { kind: string; id: string | null };
+  action: string;
+  subject: string | null;
+  result: string;
+  occurred_at: string;
+  source_address: string | null;
+  correlation_id: string | null;
+  detail: Record<string, unknown>;
+  previous_digest: string | null;
+  digest: string;
+}
+
+export const viewOf = (record: ChainRecord): AuditRecordView => ({
+  id: record.id,
+  sequence: record.sequence,
+  actor: { kind: record.actorKind, id: record.actorId },
+  action: record.action,
+  subject: record.subject,
+  result: record.result,
+  occurred_at: record.occurredAt,
+  source_address: record.sourceAddress,
+  correlation_id: record.correlationId,
+  detail: record.detail,
+  previous_digest: record.previousDigest,
+  digest: record.digest,
+});
+
+/** The record of a view, with the organization the view leaves out (an evidence package names it once, in its manifest). */
+export const chainRecordOfView = (orgId: string, view: AuditRecordView): ChainRecord => ({
+  id: view.id,
+  orgId,
+  sequence: view.sequence,
+  actorKind: view.actor.kind,
+  actorId: view.actor.id,
+  action: view.action,
+  subject: view.subject,
+  result: view.result,
+  occurredAt: view.occurred_at,
+  sourceAddress: view.source_address,
+  correlationId: view.correlation_id,
+  detail: view.detail,
+  previousDigest: view.previous_digest,
+  digest: view.digest,
+});

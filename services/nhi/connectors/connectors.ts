@@ -122,12 +122,12 @@ export function createConnectors(deps: ConnectorsDeps) {
     const externalId = kind === 'cloud_account' ? `sentinel-${randomBytes(24).toString('base64url')}` : null;
     const id = randomUUID();
     const at = now();
-    const orgId = caller.principal.orgId;
+    const orgId = caller.orgId;
     return db.transaction(async (tx) => {
       const inserted = await tx.query<ConnectorRow>(
         `INSERT INTO nhi_connectors (id, org_id, kind, name, enabled_capabilities, settings, endpoint, account_id, organization, external_id, credentials_reference, created_by_user_id, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING ${connectorColumns}`,
-        [id, orgId, kind, input.name, capabilities, JSON.stringify(settings), endpoint, input.accountId ?? null, input.organization ?? null, externalId, reference, caller.principal.userId, at],
+        [id, orgId, kind, input.name, capabilities, JSON.stringify(settings), endpoint, input.accountId ?? null, input.organization ?? null, externalId, reference, caller.userId, at],
       );
       await record(tx, caller, 'connector.created', id, { kind, name: input.name, enabledCapabilities: capabilities, settings, endpoint, accountId: input.accountId, organization: input.organization, referenceName: reference });
       return toView(inserted.rows[0]!);
@@ -164,7 +164,7 @@ export function createConnectors(deps: ConnectorsDeps) {
 
   /** Changes what was sent and differs; a request that changes nothing writes nothing and records nothing. */
   async function update(caller: ConnectorCaller, connectorId: string, input: UpdateConnectorInput): Promise<ConnectorView> {
-    const orgId = caller.principal.orgId;
+    const orgId = caller.orgId;
     // The kind decides what is valid; it cannot change, so reading it before the transaction is safe.
     const { kind } = await select(db, orgId, connectorId, '');
     const capabilities = input.enabledCapabilities === undefined ? undefined : checkCapabilities(kind, input.enabledCapabilities);
@@ -197,7 +197,7 @@ export function createConnectors(deps: ConnectorsDeps) {
   }
 
   async function remove(caller: ConnectorCaller, connectorId: string): Promise<void> {
-    const orgId = caller.principal.orgId;
+    const orgId = caller.orgId;
     await db.transaction(async (tx) => {
       const row = await select(tx, orgId, connectorId, 'FOR UPDATE');
       await tx.query('DELETE FROM nhi_connectors WHERE org_id = $1 AND id = $2', [orgId, row.id]);

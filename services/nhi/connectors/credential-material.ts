@@ -36,7 +36,7 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
 
   /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one. */
   async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<CredentialMaterialView> {
-    const orgId = caller.principal.orgId;
+    const orgId = caller.orgId;
     if (!UUID_PATTERN.test(input.identityId)) throw notFound();
     const id = randomUUID();
     const valueNames = Object.keys(input.values).sort();
@@ -48,10 +48,10 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
       await tx.query(
         `INSERT INTO nhi_credential_material (org_id, id, identity_id, label, value_names, material_ciphertext, created_by_user_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [orgId, id, input.identityId, input.label ?? null, valueNames, sealed, caller.principal.userId, at],
+        [orgId, id, input.identityId, input.label ?? null, valueNames, sealed, caller.userId, at],
       );
       await recordCallerAudit(tx, caller, 'credential.material.stored', input.identityId, { identityId: input.identityId, materialId: id, label: input.label, valueNames });
-      return { id, identityId: input.identityId, label: input.label ?? null, valueNames, createdByUserId: caller.principal.userId, createdAt: at.toISOString() };
+      return { id, identityId: input.identityId, label: input.label ?? null, valueNames, createdByUserId: caller.userId, createdAt: at.toISOString() };
     });
   }
 

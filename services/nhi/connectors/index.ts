@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { ResolveAll } from '../../platform/egress/destination-policy.js';
 import type { CapabilityModule } from '../../platform/module.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
+import { recordModuleRefusal } from '../audit/index.js';
 import { createConnectors } from './connectors.js';
 import { createCredentialMaterial } from './credential-material.js';
 import type { ConnectorEgressPolicy } from './endpoint-policy.js';
@@ -53,6 +54,8 @@ export function createConnectorsModule(deps: ConnectorsDependencies): Capability
       deleteConnector: deleteConnector({ connectors }),
       storeCredentialMaterial: storeCredentialMaterial({ material }),
     },
+    // A refusal of these operations is recorded as authz.denied in the module's own chain.
+    refusalRecorder: recordModuleRefusal,
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

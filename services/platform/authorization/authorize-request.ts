@@ -7,12 +7,26 @@ import { requirePrincipal, type RequestContext, type RequiredPermission } from '
 import type { Principal } from '../principal.js';
 import { authorize } from './permissions.js';
 
+/**
+ * Records an authorization refusal and throws it. The identity trail's is
+ * refuseAuthorization; a module with a trail of its own (the non-human identity
+ * module's) declares its own (CapabilityModule.refusalRecorder) for its operations.
+ */
+export type RefusalRecorder = (db: Database, principal: Principal, origin: RequestOrigin, operationId: string, refusal: AppError) => Promise<never>;
+
 /** authorize(), with a refusal audited: the guard's check and authorizeRequest's are this one. */
-export async function authorizeAudited(db: Database, principal: Principal, origin: RequestOrigin, operationId: string, permission: RequiredPermission): Promise<void> {
+export async function authorizeAudited(
+  db: Database,
+  principal: Principal,
+  origin: RequestOrigin,
+  operationId: string,
+  permission: RequiredPermission,
+  recordRefusal: RefusalRecorder = refuseAuthorization,
+): Promise<void> {
   try {
     authorize(principal, permission);
   } catch (refusal) {
-    await refuseAuthorization(db, principal, origin, operationId, refusal as AppError);
+    await recordRefusal(db, principal, origin, operationId, refusal as AppError);
   }
 }
 

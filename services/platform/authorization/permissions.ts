@@ -34,11 +34,20 @@ export const neverGrantablePermissions = [
   'organization:delete',
 ] as const;
 
+/**
+ * The non-human identity module's permissions (spec 2.3, served under /nhi/api/v1).
+ * People only, through their module role: no API key or workload holds one, since
+ * the module's scopes for machines are not defined yet (docs/decisions.md, NHI module).
+ */
+export const nhiPermissions = ['inventory:read', 'certification:read', 'delegation:read', 'audit:read', 'connectors:manage', 'credential-material:write'] as const;
+
 export type GrantableScope = keyof typeof grantableScopes;
-export type Permission = GrantableScope | (typeof neverGrantablePermissions)[number];
+export type NhiPermission = (typeof nhiPermissions)[number];
+export type Permission = GrantableScope | (typeof neverGrantablePermissions)[number] | NhiPermission;
+/** The service's permissions (spec 2.4's table); the module's are nhiPermissions. */
 export const allPermissions: readonly Permission[] = [...(Object.keys(grantableScopes) as GrantableScope[]), ...neverGrantablePermissions];
 
-export const isPermission = (value: string): value is Permission => (allPermissions as readonly string[]).includes(value);
+export const isPermission = (value: string): value is Permission => (allPermissions as readonly string[]).includes(value) || (nhiPermissions as readonly string[]).includes(value);
 
 /** Highest first. Cumulative: each role holds everything of the roles after it. */
 export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
@@ -66,6 +75,30 @@ const permissionsByRole: Record<Role, ReadonlySet<Permission>> = (() => {
 
 export function permissionsOf(role: Role): ReadonlySet<Permission> {
   return permissionsByRole[role];
+}
+
+/** The module's roles, highest first (spec 2.3). Not cumulative: each holds exactly its row of nhiPermissionsByRole. */
+export const nhiRoles = ['organization_admin', 'security_analyst', 'viewer'] as const;
+export type NhiRole = (typeof nhiRoles)[number];
+
+/** The module role a person holds: owner and admin are Organization Admins (spec 2.3), analyst a Security Analyst, viewer a Viewer. */
+const nhiRoleByRole: Record<Role, NhiRole> = { owner: 'organization_admin', admin: 'organization_admin', analyst: 'security_analyst', viewer: 'viewer' };
+
+// docs/decisions.md ("NHI module") shows this table.
+const nhiPermissionsByRole: Record<NhiRole, ReadonlySet<NhiPermission>> = {
+  organization_admin: new Set(nhiPermissions),
+  security_analyst: new Set(['inventory:read', 'certification:read', 'delegation:read']),
+  viewer: new Set(['inventory:read', 'certification:read', 'delegation:read']),
+};
+
+export const nhiRoleOf = (role: Role): NhiRole => nhiRoleByRole[role];
+export const nhiPermissionsOf = (role: NhiRole): ReadonlySet<NhiPermission> => nhiPermissionsByRole[role];
+
+const personPermissionsByRole = new Map<Role, ReadonlySet<Permission>>(roles.map((role) => [role, new Set([...permissionsOf(role), ...nhiPermissionsOf(nhiRoleOf(role))])]));
+
+/** A person's permissions in an organization: their role's, and their module role's. */
+export function personPermissionsOf(role: Role): ReadonlySet<Permission> {
+  return personPermissionsByRole.get(role)!;
 }
 
 /**
