@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, validationFailed } from '../../platform/errors.js';
 import { recordCallerAudit, type ConnectorCaller } from './caller.js';
 
 export interface StoreMaterialInput {
@@ -25,6 +25,8 @@ export interface CredentialMaterialView {
   createdAt: string;
 }
 
+/** Names of values: they are shown (the values never are), so they must read as names. */
+const VALUE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Binds sealed material to its row, organization and identity: copied elsewhere it does not open. */
@@ -37,9 +39,10 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
   /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one. */
   async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<CredentialMaterialView> {
     const orgId = caller.orgId;
+    const valueNames = Object.keys(input.values).sort();
+    if (!valueNames.every((name) => VALUE_NAME_PATTERN.test(name))) throw validationFailed("the names of values must be a letter followed by up to 63 letters, digits, '_', '.' or '-'");
     if (!UUID_PATTERN.test(input.identityId)) throw notFound();
     const id = randomUUID();
-    const valueNames = Object.keys(input.values).sort();
     const sealed = secretBox.seal(JSON.stringify(input.values), materialAssociatedData(orgId, id, input.identityId));
     const at = now();
     return db.transaction(async (tx) => {
