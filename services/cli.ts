@@ -3,6 +3,7 @@
 // shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
 // `sentinel gate` is the CI client (services/gate) and needs none of that;
 // `sentinel set-aside` lists and replays records the stream processors set aside;
+// `sentinel audit verify <file>` checks an NHI audit evidence package offline (services/audit-command.ts);
 // `sentinel --version` prints this package's version and the Node.js it runs on.
 import { readFileSync } from 'node:fs';
 import { createPlatform, type Platform } from './composition.js';
@@ -13,13 +14,16 @@ import { startApi, startStreams, startWorkers, type RunningRole } from './roles.
 import { runGate, GATE_ERROR } from './gate/gate.js';
 import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
 import { parseSetAsideCommand, runSetAsideCommand, setAsideUsage } from './set-aside-command.js';
+import { runAuditCommand } from './audit-command.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|--version>';
+const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|audit|--version>';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'all';
   if (command === 'gate') return gate(argv.slice(1));
   if (command === 'set-aside') return setAside(argv.slice(1));
+  // Offline: it reads a file and needs no configuration or database.
+  if (command === 'audit') return runAuditCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
   if (command === '--version' || command === 'version') {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);

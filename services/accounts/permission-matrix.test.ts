@@ -6,7 +6,7 @@
 // never from the implementation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedForbiddenBody, securedOperations, urlOf } from '../../test/support/security-suite.js';
-import { specGrantableScopes, specPermissionsByRole, specRoles, type SpecRole } from '../../test/support/spec-permissions.js';
+import { specGrantableScopes, specPersonPermissions, specRoles, type SpecRole } from '../../test/support/spec-permissions.js';
 import type { ApiResponse } from '../../test/support/http-client.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../test/support/test-app.js';
 
@@ -47,7 +47,7 @@ describe.each(testProfiles)('permission matrix ($profile)', (profile) => {
     it.each(specRoles)('as %s', async (role) => {
       // A session of its own, because some operations (logout) end the session they are called with.
       const { token } = await t.current.login(people.get(role)!);
-      expectOutcome(await attempt(operation, token), expectedForbiddenBody(operation, 'user', new Set(specPermissionsByRole[role])));
+      expectOutcome(await attempt(operation, token), expectedForbiddenBody(operation, 'user', specPersonPermissions(role)));
     });
 
     it.each(specGrantableScopes)('with an API key holding only %s', async (scope) => {

@@ -46,3 +46,20 @@ export const specPermissionsByRole = {
 export type SpecRole = keyof typeof specPermissionsByRole;
 /** Highest first. */
 export const specRoles: readonly SpecRole[] = ['owner', 'admin', 'analyst', 'viewer'];
+
+/**
+ * The non-human identity module's permissions each of the service's roles holds
+ * through its module role (spec 2.3; the table in docs/decisions.md, NHI module):
+ * owner and admin are Organization Admins, analyst a Security Analyst, viewer a Viewer.
+ */
+const specNhiReadForEveryRole = ['inventory:read', 'certification:read', 'delegation:read'] as const;
+const specNhiOrganizationAdmin = [...specNhiReadForEveryRole, 'audit:read', 'connectors:manage', 'credential-material:write'] as const;
+export const specNhiPermissionsByRole = {
+  owner: specNhiOrganizationAdmin,
+  admin: specNhiOrganizationAdmin,
+  analyst: specNhiReadForEveryRole,
+  viewer: specNhiReadForEveryRole,
+} satisfies Record<SpecRole, readonly string[]>;
+
+/** Everything a person with the role holds: the service's permissions and the module's. */
+export const specPersonPermissions = (role: SpecRole): ReadonlySet<string> => new Set([...specPermissionsByRole[role], ...specNhiPermissionsByRole[role]]);

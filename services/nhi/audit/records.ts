@@ -4,16 +4,11 @@
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import type { ChainRecord } from './canonical.js';
 
-export const RECORD_COLUMNS = `id, org_id, sequence, actor_kind, actor_id, action, subject, result,
-  to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
-  source_address, correlation_id, detail, previous_digest, digest`;
-
-export interface RecordRow {
+/** A record as the API shows it. */
+export interface AuditRecordView {
   id: string;
-  org_id: string;
-  sequence: string | number;
-  actor_kind: string;
-  actor_id: string | null;
+  sequence: number;
+  actor: { kind: string; id: string | null };
   action: string;
   subject: string | null;
   result: string;
@@ -24,6 +19,13 @@ export interface RecordRow {
   previous_digest: string | null;
   digest: string;
 }
+
+export const RECORD_COLUMNS = `id, org_id, sequence, actor_kind, actor_id, action, subject, result,
+  to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
+  source_address, correlation_id, detail, previous_digest, digest`;
+
+/** A row as RECORD_COLUMNS reads it: the view's columns, with the actor in two and the organization. */
+export type RecordRow = Omit<AuditRecordView, 'actor' | 'sequence'> & { org_id: string; sequence: string | number; actor_kind: string; actor_id: string | null };
 
 export const chainRecordOf = (row: RecordRow): ChainRecord => ({
   id: row.id,
@@ -49,22 +51,6 @@ export async function readChain(q: Queryable, orgId: OrgId, afterSequence: numbe
     [orgId, afterSequence, limit],
   );
   return rows.map(chainRecordOf);
-}
-
-/** A record as the API shows it. */
-export interface AuditRecordView {
-  id: string;
-  sequence: number;
-  actor: { kind: string; id: string | null };
-  action: string;
-  subject: string | null;
-  result: string;
-  occurred_at: string;
-  source_address: string | null;
-  correlation_id: string | null;
-  detail: Record<string, unknown>;
-  previous_digest: string | null;
-  digest: string;
 }
 
 export const viewOf = (record: ChainRecord): AuditRecordView => ({
