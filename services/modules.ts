@@ -8,6 +8,7 @@ import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
 import { createInvitationsModule } from './identity/invitations/index.js';
+import { createConnectorsModule, type ConnectorsConfig } from './nhi/connectors/index.js';
 import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
@@ -27,7 +28,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'];
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig;
 }
 
 /** What tests may replace; production passes none. */
@@ -38,6 +39,8 @@ export interface ModuleOverrides {
   scopeRegistry?: ScopeRegistry;
   /** Tests never ask real DNS for webhook destinations. */
   resolveWebhookDestination?: ResolveAll;
+  /** Tests never ask real DNS for connector endpoints. */
+  resolveConnectorEndpoint?: ResolveAll;
   /** Refresh rotation's grace, refusal windows, TOTP time steps and organization deletion's grace period are tested by moving this clock. */
   clock?: () => Date;
 }
@@ -92,6 +95,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createAnalyticsModule({ analytics: platform.analytics, db, codec, clock: overrides.clock }),
     createRegistryCredentialsModule({ db, config }),
     createNhiAuditModule({ db, codec }),
+    createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
   ];
   for (const module of list) {
     for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeObservations, parseReport, type ReportFormat } from '../services/findings/index.js';
 import { readReportFixture } from '../services/findings/reports/report-fixtures.js';
 import { assetIdentity, parseImageReference } from '../services/scans/image-reference.js';
-import { createTestCertificates } from '../services/webhooks/testing/certificates.js';
+import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { deleteKafkaPrefix } from './support/kafka-cleanup.js';

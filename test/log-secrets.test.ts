@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../services/platform/logger.js';
+import { newCredentialValues, seedIdentity } from '../services/nhi/connectors/testing/api-fixtures.js';
 import { registerEndpoint } from '../services/webhooks/testing/api-fixtures.js';
 import { testProfiles, useTestApp } from './support/test-app.js';
 
@@ -30,6 +31,13 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
     expect(invitation.status).toBe(201);
     const invited = await t.current.signup({ email: invitee });
     expect((await t.current.call('POST', '/api/v1/invitations/accept', { token: invited.token, body: { token: invitation.body.token } })).status).toBe(200);
+
+    // Credential material attached to an inventory identity.
+    const material = newCredentialValues();
+    const identityId = await seedIdentity(t.current, tenant);
+    const storedMaterial = await t.current.call('POST', '/nhi/api/v1/credentials/material', { token: tenant.owner.token, body: { identityId, values: material } });
+    expect(storedMaterial.status).toBe(201);
+    const sealedMaterial = await t.current.db.query<{ material_ciphertext: string }>('SELECT material_ciphertext FROM nhi_credential_material WHERE org_id = $1', [tenant.id]);
 
     // A statement that fails while writing a new key: its parameters hold the key's digest and start.
     await t.current.db.query(`CREATE FUNCTION refuse_api_keys() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'api keys are refused'; END $$`);
@@ -61,6 +69,8 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
       endpoint.secret,
       rotated.body.secret,
       invitation.body.token,
+      ...Object.values(material),
+      sealedMaterial.rows[0]!.material_ciphertext,
     ];
     const logged = lines.join('');
     expect(lines.length).toBeGreaterThan(20);

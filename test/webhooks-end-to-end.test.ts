@@ -19,7 +19,7 @@ import type { OrgId } from '../services/platform/db/database.js';
 import { asOrgId } from './support/org-ids.js';
 import { createLogger } from '../services/platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from '../services/roles.js';
-import { createTestCertificates } from '../services/webhooks/testing/certificates.js';
+import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
 import { appendToOutbox } from '../services/platform/streams/outbox.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';

@@ -64,6 +64,10 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'scanner_settings' },
   { table: 'remediation_sla' },
   { table: 'registry_credentials' },
+  // Credential material goes with its identity; identities outlive their connector's row.
+  { table: 'nhi_identities' },
+  { table: 'nhi_credential_material' },
+  { table: 'nhi_connectors' },
   { table: 'invitations' },
   { table: 'idempotency_records' },
   { table: 'jobs' },

@@ -51,6 +51,22 @@ describe('configuration', () => {
     expect(allowingPrivate.stderr).toContain('WEBHOOK_ALLOW_PRIVATE_DESTINATIONS=true is refused in production');
   });
 
+  it('reads the connector settings, permitting private endpoints outside production only', () => {
+    expect(parseConfig({}, '/srv/app')).toMatchObject({
+      connectorAllowedHosts: [],
+      connectorAllowPrivateEndpoints: false,
+      connectorTrustedCaPem: undefined,
+      connectorCredentialsDir: '/srv/app/data/connector-credentials',
+    });
+    const config = parseConfig({ CONNECTOR_ALLOWED_HOSTS: 'Vault.Example.com, *.k8s.example.com,10.0.0.1', CONNECTOR_ALLOW_PRIVATE_ENDPOINTS: 'true', CONNECTOR_CREDENTIALS_DIR: '/run/creds' }, '/srv/app');
+    expect(config).toMatchObject({ connectorAllowedHosts: ['vault.example.com', '*.k8s.example.com', '10.0.0.1'], connectorAllowPrivateEndpoints: true, connectorCredentialsDir: '/run/creds' });
+    expect(() => parseConfig({ CONNECTOR_ALLOWED_HOSTS: 'https://vault.example.com' })).toThrow(/CONNECTOR_ALLOWED_HOSTS entries must be host names/);
+    expect(() => parseConfig({ CONNECTOR_CA_FILE: '/nonexistent/ca.pem' })).toThrow(/CONNECTOR_CA_FILE cannot be read/);
+    expect(() => parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key, CONNECTOR_ALLOW_PRIVATE_ENDPOINTS: 'true' })).toThrow(
+      /CONNECTOR_ALLOW_PRIVATE_ENDPOINTS=true is refused in production/,
+    );
+  });
+
   it('reads the webhook delivery settings, permitting private destinations outside production only', () => {
     expect(parseConfig({})).toMatchObject({ webhookDeliveryConcurrency: 128, webhookAllowPrivateDestinations: false, webhookTrustedCaPem: undefined });
     expect(parseConfig({ WEBHOOK_DELIVERY_CONCURRENCY: '16', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toMatchObject({ webhookDeliveryConcurrency: 16, webhookAllowPrivateDestinations: true });
@@ -72,7 +88,7 @@ describe('configuration', () => {
 describe('README configuration table', () => {
   it('lists every variable configuration reads', () => {
     const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
-    const read = [...source.matchAll(/\b(?:str|int|bool|url|key)\('([A-Z][A-Z0-9_]*)'/g)].map(([, name]) => name!);
+    const read = [...source.matchAll(/\b(?:str|int|bool|url|key|pemFile)\('([A-Z][A-Z0-9_]*)'/g)].map(([, name]) => name!);
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
     expect(read.length).toBeGreaterThan(20);

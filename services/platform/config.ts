@@ -44,6 +44,17 @@ export interface Config {
   webhookTrustedCaPem: string | undefined;
   /** How many webhook deliveries one worker process keeps in flight at once. */
   webhookDeliveryConcurrency: number;
+  /**
+   * CONNECTOR_ALLOWED_HOSTS: hosts connectors of every kind may reach besides the
+   * managed offerings built in per kind; names (a `*` label stands for one label) or addresses.
+   */
+  connectorAllowedHosts: string[];
+  /** CONNECTOR_ALLOW_PRIVATE_ENDPOINTS: tests reach providers on loopback; refused in production. */
+  connectorAllowPrivateEndpoints: boolean;
+  /** CONNECTOR_CA_FILE: PEM certificates trusted for connector providers in addition to Node's built-in roots. */
+  connectorTrustedCaPem: string | undefined;
+  /** CONNECTOR_CREDENTIALS_DIR: one file per credentials reference, named by it, read at synchronization. */
+  connectorCredentialsDir: string;
 }
 
 /** The keys configuration may leave to the data directory (services/platform/crypto/data-dir-keys.ts). */
@@ -64,6 +75,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** A host name whose labels may each be `*`, an IPv4 address, or an IPv6 address without brackets. */
+const ALLOWED_HOST_PATTERN = /^(?:(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*|[0-9a-f:.]+)$/;
 
 export function parseConfig(env: Env = process.env, cwd = process.cwd()): ParsedConfig {
   const problems: string[] = [];
@@ -133,23 +147,36 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     problems.push('WEBHOOK_ALLOW_PRIVATE_DESTINATIONS=true is refused in production');
   }
 
-  const webhookCaFile = str('WEBHOOK_CA_FILE');
-  let webhookTrustedCaPem: string | undefined;
-  if (webhookCaFile !== undefined) {
+  const pemFile = (name: string): string | undefined => {
+    const file = str(name);
+    if (file === undefined) return undefined;
     try {
-      webhookTrustedCaPem = readFileSync(path.resolve(cwd, webhookCaFile), 'utf8');
-      if (!webhookTrustedCaPem.includes('-----BEGIN CERTIFICATE-----')) problems.push('WEBHOOK_CA_FILE must hold PEM certificates');
+      const pem = readFileSync(path.resolve(cwd, file), 'utf8');
+      if (!pem.includes('-----BEGIN CERTIFICATE-----')) problems.push(`${name} must hold PEM certificates`);
+      return pem;
     } catch {
-      problems.push(`WEBHOOK_CA_FILE cannot be read: "${webhookCaFile}"`);
+      problems.push(`${name} cannot be read: "${file}"`);
+      return undefined;
     }
+  };
+  const webhookTrustedCaPem = pemFile('WEBHOOK_CA_FILE');
+
+  const connectorAllowPrivateEndpoints = bool('CONNECTOR_ALLOW_PRIVATE_ENDPOINTS', false);
+  if (connectorAllowPrivateEndpoints && environment === 'production') {
+    problems.push('CONNECTOR_ALLOW_PRIVATE_ENDPOINTS=true is refused in production');
   }
+  const connectorAllowedHosts = (str('CONNECTOR_ALLOWED_HOSTS') ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  for (const host of connectorAllowedHosts) {
+    if (!ALLOWED_HOST_PATTERN.test(host)) problems.push(`CONNECTOR_ALLOWED_HOSTS entries must be host names (a "*" label stands for one label) or addresses, got "${host}"`);
+  }
+  const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
 
   const config: ParsedConfig = {
     environment,
     host: str('HOST') ?? '127.0.0.1',
     port: int('PORT', 8080, 0, 65535),
     logLevel,
-    dataDir: path.resolve(cwd, str('DATA_DIR') ?? 'data'),
+    dataDir,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
     schemaRegistryUrl,
@@ -171,6 +198,10 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     webhookAllowPrivateDestinations,
     webhookTrustedCaPem,
     webhookDeliveryConcurrency: int('WEBHOOK_DELIVERY_CONCURRENCY', 128, 1, 1024),
+    connectorAllowedHosts,
+    connectorAllowPrivateEndpoints,
+    connectorTrustedCaPem: pemFile('CONNECTOR_CA_FILE'),
+    connectorCredentialsDir: path.resolve(cwd, str('CONNECTOR_CREDENTIALS_DIR') ?? path.join(dataDir, 'connector-credentials')),
   };
   if (config.topicPrefix && !/^[A-Za-z0-9._-]{1,100}$/.test(config.topicPrefix)) {
     problems.push('TOPIC_PREFIX may contain only letters, digits, ".", "_" and "-"');

@@ -5,7 +5,7 @@ import { listIdentityEvents } from '../platform/audit/identity-trail.js';
 import type { OrgId } from '../platform/db/database.js';
 import { AppError, toHttpError } from '../platform/errors.js';
 import { DEFAULT_AUTO_DISABLE } from './delivery-schedule.js';
-import type { ResolveAll } from './destination-policy.js';
+import type { ResolveAll } from '../platform/egress/destination-policy.js';
 import { createWebhookEndpoints, MAX_ENDPOINTS_PER_ORGANIZATION, recordEndpointFailure, type EndpointManager, type WebhookEndpoints } from './endpoints.js';
 import { activeSigningSecrets, ROTATION_OVERLAP_MS } from './signing-secrets.js';
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';

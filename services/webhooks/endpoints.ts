@@ -24,7 +24,7 @@ import {
   type DeliveryStatus,
   type DeliveryView,
 } from './delivery-store.js';
-import { checkDestinationUrl, resolveAndCheck, type DestinationPolicy, type Refusal, type ResolveAll, type ResolveCheck } from './destination-policy.js';
+import { checkDestinationUrl, resolveAndCheck, type DestinationPolicy, type Refusal, type ResolveAll, type ResolveCheck } from '../platform/egress/destination-policy.js';
 import { isWebhookEventType } from './event-types.js';
 import { generateSigningSecret } from './signature.js';
 import { opensWith, ROTATION_OVERLAP_MS, sealSigningSecret } from './signing-secrets.js';

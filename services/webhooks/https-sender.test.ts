@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../platform/config.js';
 import { createHttpsSender, DEFAULT_ATTEMPT_BUDGET_MS, type DeliverySender } from './https-sender.js';
 import { generateSigningSecret, signDelivery } from './signature.js';
-import { destinationsReaching, refusedAddresses, resolveFromTable } from './testing/address-notations.js';
-import { createTestCertificates, type TestCertificates } from './testing/certificates.js';
+import { destinationsReaching, refusedAddresses, resolveFromTable } from '../platform/egress/testing/address-notations.js';
+import { createTestCertificates, type TestCertificates } from '../platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
 
 const permissive = { allowPrivate: true };

@@ -3,8 +3,8 @@
 // one time budget, redirects are not followed, and TLS is always verified.
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import tls from 'node:tls';
-import { checkDestinationUrl, DestinationRefusedError, vettedLookup, type DestinationPolicy, type ResolveAll } from './destination-policy.js';
+import { checkDestinationUrl, DestinationRefusedError, vettedLookup, type DestinationPolicy, type ResolveAll } from '../platform/egress/destination-policy.js';
+import { createEgressAgent } from '../platform/egress/https-agent.js';
 
 /** Spec 8: 10 seconds for connect, write and read together. */
 export const DEFAULT_ATTEMPT_BUDGET_MS = 10_000;
@@ -49,15 +49,7 @@ export interface HttpsSenderOptions {
 export function createHttpsSender(options: HttpsSenderOptions): DeliverySender {
   const { policy } = options;
   const budgetMs = options.budgetMs ?? DEFAULT_ATTEMPT_BUDGET_MS;
-  const agent = new https.Agent({
-    keepAlive: true,
-    scheduling: 'lifo',
-    timeout: IDLE_SOCKET_TIMEOUT_MS,
-    // One context built up front. A `ca` option instead would be parsed again for
-    // every connection and serialized into the agent's pool key on every request
-    // (a fivefold slowdown measured with the ~150 built-in roots).
-    ...(options.trustedCaPem === undefined ? {} : { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, options.trustedCaPem] }) }),
-  });
+  const agent = createEgressAgent({ trustedCaPem: options.trustedCaPem, idleSocketTimeoutMs: IDLE_SOCKET_TIMEOUT_MS });
   // Node skips `lookup` for IP literals; checkDestinationUrl below covers those.
   const lookup = vettedLookup({ ...policy, lookup: options.resolve });
 

@@ -7,7 +7,7 @@ import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
 import type { WorkerRegistration } from '../platform/worker-registry.js';
 import { createDeliveryWorker } from './delivery-worker.js';
-import type { ResolveAll } from './destination-policy.js';
+import type { ResolveAll } from '../platform/egress/destination-policy.js';
 import { createWebhookEndpoints } from './endpoints.js';
 import { createWebhookEndpoint } from './handlers/createWebhookEndpoint.js';
 import { deleteWebhookEndpoint } from './handlers/deleteWebhookEndpoint.js';
@@ -21,7 +21,7 @@ import { createHttpsSender } from './https-sender.js';
 import { webhookDispatcher } from './processors/webhook-dispatcher.js';
 import { signingSecretBox } from './signing-secrets.js';
 
-export type { ResolveAll } from './destination-policy.js';
+export type { ResolveAll } from '../platform/egress/destination-policy.js';
 
 export interface WebhooksDependencies {
   db: Database;

@@ -12,7 +12,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestCertificates } from '../../services/webhooks/testing/certificates.js';
+import { createTestCertificates } from '../../services/platform/egress/testing/certificates.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';

@@ -32,6 +32,8 @@ export function moduleCatalogue(): CapabilityModule[] {
       webhookAllowPrivateDestinations: false,
       webhookTrustedCaPem: undefined,
       webhookDeliveryConcurrency: 1,
+      connectorAllowedHosts: [],
+      connectorAllowPrivateEndpoints: false,
     },
   }).list;
   return catalogue;

@@ -18,7 +18,7 @@ import { createRedisCounters } from '../../services/platform/counters/redis-coun
 import type { Database, OrgId } from '../../services/platform/db/database.js';
 import { asOrgId } from './org-ids.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
-import type { ResolveAll } from '../../services/webhooks/destination-policy.js';
+import type { ResolveAll } from '../../services/platform/egress/destination-policy.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
 import { testServices } from './services.js';
@@ -50,6 +50,10 @@ export interface TestAppOptions {
   allowPrivateWebhookDestinations?: boolean;
   /** Resolves webhook destination names; by default every name resolves to one public address, so no test asks real DNS. */
   resolveWebhookDestination?: ResolveAll;
+  /** CONNECTOR_ALLOWED_HOSTS; by default the names the connector tests use (TEST_CONNECTOR_HOSTS). */
+  connectorAllowedHosts?: string[];
+  /** Resolves connector endpoint names; by default every name resolves to one public address, so no test asks real DNS. */
+  resolveConnectorEndpoint?: ResolveAll;
   /** Share another test app's database and keys (it stays the owner of them). */
   sharing?: TestApp;
   /** The app's logger; silent unless given (the log-secrets test reads everything logged). */
@@ -143,6 +147,9 @@ interface Neighbourhood {
   expectUntouched(alsoUnseen: string[]): Promise<void>;
 }
 
+/** The operator-permitted connector hosts of the default test app. */
+export const TEST_CONNECTOR_HOSTS = ['tools.example.com', 'vault.example.com', 'k8s.example.com'];
+
 const neighbourhoods = new WeakMap<TestApp, Neighbourhood>();
 
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
@@ -158,11 +165,16 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     webhookAllowPrivateDestinations: options.allowPrivateWebhookDestinations ?? false,
     webhookTrustedCaPem: undefined,
     webhookDeliveryConcurrency: 128,
+    connectorAllowedHosts: options.connectorAllowedHosts ?? TEST_CONNECTOR_HOSTS,
+    connectorAllowPrivateEndpoints: false,
   };
   const logger = options.logger ?? createLogger('silent');
   const modules = createModules(
     { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, logger, analytics: createSqlAnalytics({ db }) },
-    { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress, clock: options.clock },
+    { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress,
+      resolveConnectorEndpoint: options.resolveConnectorEndpoint ?? resolveToPublicAddress,
+      clock: options.clock,
+    },
   );
   const app = await buildApp({
     logger,
@@ -253,6 +265,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         webhookEndpoints: (await read('/api/v1/webhooks')).endpoints,
         webhookDeliveries: (await read('/api/v1/webhooks/deliveries?limit=200')).deliveries,
         registryCredentials: (await read('/api/v1/registry-credentials')).registry_credentials,
+        nhiConnectors: (await read('/nhi/api/v1/connectors?limit=200')).items,
+        nhiCredentialMaterialIds: (await db.query<{ id: string }>('SELECT id FROM nhi_credential_material WHERE org_id = $1 ORDER BY id', [tenant.id])).rows.map((r) => r.id),
+        nhiAuditRecordIds: (await db.query<{ id: string }>('SELECT id::text FROM nhi_audit_records WHERE org_id = $1 ORDER BY id', [tenant.id])).rows.map((r) => r.id),
       };
     },
 

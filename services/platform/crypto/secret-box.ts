@@ -92,3 +92,9 @@ function boundAssociatedData(keyId: number, associatedData: string): Buffer {
   if (associatedData === '') throw new TypeError('associated data is required: name the row the secret belongs to');
   return Buffer.from(`${FORMAT_VERSION}:${keyId}:${associatedData}`, 'utf8');
 }
+
+/**
+ * The box sealing with the one configured key (secret-box.key, WEBHOOK_SECRET_KEY),
+ * named key 1 in sealed values, so a later key can join the ring.
+ */
+export const configuredSecretBox = (key: Buffer): SecretBox => new SecretBox({ activeKeyId: 1, keys: new Map([[1, key]]) });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { grantableScopes } from '../../platform/authorization/permissions.js';
 import { activeSigningSecrets, signingSecretBox } from '../signing-secrets.js';
-import { destinationsReaching, refusedAddresses, resolveFromTable } from '../testing/address-notations.js';
+import { destinationsReaching, refusedAddresses, resolveFromTable } from '../../platform/egress/testing/address-notations.js';
 import { destination } from '../testing/api-fixtures.js';
 
 describe.each(testProfiles)('POST /api/v1/webhooks ($profile)', (profile) => {

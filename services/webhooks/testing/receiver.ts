@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import type { TestCertificates } from './certificates.js';
+import type { TestCertificates } from '../../platform/egress/testing/certificates.js';
 
 /**
  * ok: 204. slow: 204 after SLOW_RESPONSE_MS, so attempts stay in flight a while.

@@ -1,0 +1,63 @@
+// Credential material (issue 16 item 3, spec 4.8): values a person attaches to an
+// identity already in the organization's inventory, sealed at rest with the
+// platform's secret box. No route returns them; the audit record and the answer
+// name the values, never their content.
+import { randomUUID } from 'node:crypto';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { Database, OrgId } from '../../platform/db/database.js';
+import { notFound, validationFailed } from '../../platform/errors.js';
+import { recordCallerAudit, type ConnectorCaller } from './caller.js';
+
+export interface StoreMaterialInput {
+  identityId: string;
+  label?: string;
+  /** Value name to value, e.g. { "accessKeyId": ..., "secretAccessKey": ... }. */
+  values: Record<string, string>;
+}
+
+export interface CredentialMaterialView {
+  id: string;
+  identityId: string;
+  label: string | null;
+  /** The names of the values held; never the values. */
+  valueNames: string[];
+  createdByUserId: string;
+  createdAt: string;
+}
+
+/** Names of values: they are shown (the values never are), so they must read as names. */
+const VALUE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Binds sealed material to its row, organization and identity: copied elsewhere it does not open. */
+export const materialAssociatedData = (orgId: OrgId, materialId: string, identityId: string): string => `nhi_credential_material:${orgId}:${materialId}:${identityId}`;
+
+export function createCredentialMaterial(deps: { db: Database; secretBox: SecretBox; now?: () => Date }) {
+  const { db, secretBox } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one. */
+  async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<CredentialMaterialView> {
+    const orgId = caller.orgId;
+    const valueNames = Object.keys(input.values).sort();
+    if (!valueNames.every((name) => VALUE_NAME_PATTERN.test(name))) throw validationFailed("the names of values must be a letter followed by up to 63 letters, digits, '_', '.' or '-'");
+    if (!UUID_PATTERN.test(input.identityId)) throw notFound();
+    const id = randomUUID();
+    const sealed = secretBox.seal(JSON.stringify(input.values), materialAssociatedData(orgId, id, input.identityId));
+    const at = now();
+    return db.transaction(async (tx) => {
+      const identity = await tx.query('SELECT id FROM nhi_identities WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, input.identityId]);
+      if (identity.rowCount === 0) throw notFound();
+      await tx.query(
+        `INSERT INTO nhi_credential_material (org_id, id, identity_id, label, value_names, material_ciphertext, created_by_user_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [orgId, id, input.identityId, input.label ?? null, valueNames, sealed, caller.userId, at],
+      );
+      await recordCallerAudit(tx, caller, 'credential.material.stored', input.identityId, { identityId: input.identityId, materialId: id, label: input.label, valueNames });
+      return { id, identityId: input.identityId, label: input.label ?? null, valueNames, createdByUserId: caller.userId, createdAt: at.toISOString() };
+    });
+  }
+
+  return { store };
+}
+export type CredentialMaterial = ReturnType<typeof createCredentialMaterial>;
