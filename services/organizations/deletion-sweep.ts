@@ -33,14 +33,22 @@ interface DeletionStep {
   table: string;
   /** Extra condition on the rows to delete (SQL over the table's own columns, no parameters). */
   only?: string;
+  /**
+   * The rows go only with their parent (ON DELETE CASCADE through a trigger that refuses
+   * any other delete): never deleted directly, only checked to be gone before the
+   * organization is finished. Deleted directly, a sweep running beside another could
+   * reach them while the other's deletion of their parents was not yet committed, and
+   * the trigger refused it.
+   */
+  withParent?: true;
 }
 
 /**
  * Every table holding the organization's rows, in the order their foreign keys
- * allow. A row that goes along with its parent through ON DELETE CASCADE or a
- * trigger (verdicts with their scans, a finding's timeline with it, policy
- * versions with their policy) is left to it; its own step then finds nothing,
- * and stays so that a new path to such a row can never leave one behind.
+ * allow. A row that goes along with its parent through ON DELETE CASCADE and that
+ * a trigger keeps from any other delete (verdicts with their scans, a finding's
+ * timeline with it, policy versions with their policy) is left to it: its step is
+ * only checked, so that a new path to such a row can never leave one behind.
  * The deletion test compares this list, with SURVIVING_TABLES, to every table
  * that has an org_id column: a new tenant table fails it until it is placed here.
  */
@@ -51,16 +59,16 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'scan_summaries' },
   // The timeline refuses a direct delete while its finding exists; deleting findings takes it along.
   { table: 'findings' },
-  { table: 'finding_events' },
+  { table: 'finding_events', withParent: true },
   { table: 'asset_licenses' },
   { table: 'asset_schedules' },
   // Verdicts are immutable and go only with their scan or policy version.
   { table: 'scans' },
-  { table: 'verdicts' },
+  { table: 'verdicts', withParent: true },
   { table: 'assets' },
   // Versions are immutable and go only with their policy.
   { table: 'policies' },
-  { table: 'policy_versions' },
+  { table: 'policy_versions', withParent: true },
   { table: 'scanner_settings' },
   { table: 'remediation_sla' },
   { table: 'registry_credentials' },
@@ -144,7 +152,7 @@ async function startDeletion(db: Database, orgId: OrgId, now: Date): Promise<Due
 async function deleteOrganization({ db, analytics }: DeletionDeps, orgId: OrgId, now: Date, batchSize: number): Promise<boolean> {
   const due = await startDeletion(db, orgId, now);
   if (!due) return false;
-  for (const step of DELETION_PLAN) await deleteInBatches(db, orgId, step, batchSize);
+  for (const step of DELETION_PLAN) if (!step.withParent) await deleteInBatches(db, orgId, step, batchSize);
   // Outside any transaction: ClickHouse is a network call. Events the analytics sink
   // records later (the deletion's own announcement) are type and time only.
   await analytics.forget(orgId);
