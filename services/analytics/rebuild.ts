@@ -131,11 +131,14 @@ export async function rebuildAnalytics(deps: RebuildDeps, orgId: string | null):
       for (;;) {
         const page = await timelineTransitions(deps.db, organization, { after, through: Number(through ?? 0), limit: pageSize });
         if (page.length === 0) break;
-        await deps.analytics.recordTransitions(page);
+        // Rollups once per organization at the end, not after every page (ClickHouse recomputes them per key).
+        await deps.analytics.recordTransitions(page, { rollups: 'deferred' });
         after = page.at(-1)!.sequence;
         progress.advance(page.length);
         if (page.length < pageSize) break;
       }
+      deps.progress(`organization ${organization}: ${progress.done()}/${total} rows recorded, recomputing the rollups`);
+      await deps.analytics.refreshRollups(organization);
     } finally {
       clearInterval(ticker);
     }

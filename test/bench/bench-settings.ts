@@ -16,6 +16,9 @@ const settings = {
   verdictFindings: { variable: 'BENCH_VERDICT_FINDINGS', fallback: 10_000 },
   verdictRequests: { variable: 'BENCH_VERDICT_REQUESTS', fallback: 300 },
   webhookDeliveries: { variable: 'BENCH_WEBHOOK_DELIVERIES', fallback: 20_000 },
+  analyticsFindings: { variable: 'BENCH_ANALYTICS_FINDINGS', fallback: 1_000_000 },
+  analyticsAssets: { variable: 'BENCH_ANALYTICS_ASSETS', fallback: 10_000 },
+  analyticsRequests: { variable: 'BENCH_ANALYTICS_REQUESTS', fallback: 400 },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof settings;

@@ -12,7 +12,7 @@ import type { Database } from '../../services/platform/db/database.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { fixKafkaRequestQueueScheduling } from '../../services/platform/streams/log/kafkajs-request-queue.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
-import { freePort, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
+import { freePort, runSentinel, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
 import { databaseUrl, testServices } from '../support/services.js';
 
 export interface Tenant {
@@ -33,8 +33,13 @@ export interface FullProfile {
   db: Database;
   /** http://127.0.0.1:<port> of the API, once a role serving it has started. */
   base: string;
-  /** Starts `sentinel <role>` and resolves once it is ready (the API answers /ready, the others have prepared). */
-  start(role: 'all' | 'api' | 'streams' | 'workers'): Promise<RunningSentinel>;
+  /**
+   * Starts `sentinel <role>` and resolves once it is ready (the API answers /ready, the others have prepared).
+   * `overrides` replace settings of the deployment for this process only (CLICKHOUSE_URL '' for the SQL analytics store).
+   */
+  start(role: 'all' | 'api' | 'streams' | 'workers', overrides?: Record<string, string>): Promise<RunningSentinel>;
+  /** Runs a one-shot `sentinel <args...>` of the deployment to its end and answers what it wrote; a non-zero exit is an error. */
+  command(args: string[], overrides?: Record<string, string>): Promise<string>;
   /** One API call as JSON; any status of 300 or more is an error. */
   call(method: string, path: string, token: string | undefined, body?: unknown): Promise<Record<string, unknown>>;
   /** Signs a person up (a new organization) through the API and issues their API key. */
@@ -101,12 +106,17 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
     db,
     base,
     call,
-    async start(role) {
-      const sentinel = await spawnSentinel(environment, role);
+    async start(role, overrides = {}) {
+      const sentinel = await spawnSentinel({ ...environment, ...overrides }, role);
       processes.add(sentinel);
       if (role === 'all' || role === 'api') await untilAnswers(sentinel, '/ready', 200);
       await untilPrepared(sentinel);
       return { stop: () => stopProcess(sentinel) };
+    },
+    async command(args, overrides = {}) {
+      const { code, stdout, stderr } = await runSentinel(args, { ...environment, ...overrides });
+      if (code !== 0) throw new Error(`sentinel ${args.join(' ')} exited with ${code}:\n${stdout}${stderr}`);
+      return stdout + stderr;
     },
     async signUp(scopes) {
       const signup = await call('POST', '/api/v1/auth/signup', undefined, { email: `bench-${randomUUID()}@example.test`, password: `bench-${randomUUID()}`, name: 'Bench' });

@@ -20,7 +20,7 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
   const database = identifier(options.database);
   const table = identifier(options.database, 'domain_events');
   // Finding transitions and their rollups (clickhouse-finding-analytics.ts).
-  const { ensureFindingSchema, recordTransitions, forgetOrganization, ...findingQueries } = createClickHouseFindingAnalytics({ clickhouse, database: options.database });
+  const { ensureFindingSchema, recordTransitions, refreshRollups, forgetOrganization, ...findingQueries } = createClickHouseFindingAnalytics({ clickhouse, database: options.database });
 
   return {
     kind: 'clickhouse',
@@ -60,10 +60,12 @@ export function createClickHouseAnalytics(options: ClickHouseAnalyticsOptions): 
       );
     },
 
-    async recordTransitions(rows) {
+    async recordTransitions(rows, options) {
       assertRecordableTransitions(rows);
-      await recordTransitions(rows);
+      await recordTransitions(rows, options);
     },
+
+    refreshRollups,
 
     async forget(orgId: OrgId) {
       // Mutations (ClickHouse has no row DELETE): accepted at once, applied part by part in the background.

@@ -479,6 +479,19 @@ describe.each(stores)('Findings analytics contract ($name)', ({ open }) => {
       expect(await everyAnswer(analytics, orgB)).toEqual(once);
     });
 
+    it('answers the same after recording with rollups deferred and one refresh, and a refresh repeated changes nothing', async () => {
+      await analytics.recordTransitions(januaryHistory(orgA));
+      const live = await everyAnswer(analytics, orgA);
+      const history = januaryHistory(orgB);
+      for (let i = 0; i < history.length; i += 4) await analytics.recordTransitions(history.slice(i, i + 4), { rollups: 'deferred' });
+      await analytics.refreshRollups(orgB);
+      expect(await everyAnswer(analytics, orgB)).toEqual(live);
+      await analytics.refreshRollups(orgB);
+      await analytics.refreshRollups(orgA);
+      expect(await everyAnswer(analytics, orgB)).toEqual(live);
+      expect(await everyAnswer(analytics, orgA)).toEqual(live);
+    });
+
     it('answers when it is as of: the newest transition held, or null', async () => {
       expect(await analytics.appliedThrough(orgA)).toBeNull();
       await analytics.recordTransitions([...januaryHistory(), ...ofOrgB()]);

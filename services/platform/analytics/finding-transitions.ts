@@ -133,8 +133,14 @@ export interface FindingAnalyticsQueries {
 }
 
 export interface FindingAnalytics extends FindingAnalyticsQueries {
-  /** Idempotent per transition id: a transition recorded again, from either source, changes nothing. */
-  recordTransitions(transitions: readonly FindingTransition[]): Promise<void>;
+  /**
+   * Idempotent per transition id: a transition recorded again, from either source, changes nothing.
+   * rollups 'deferred' (the rebuild's bulk path) records the transitions only: a store that keeps
+   * rollups brings them up to date in refreshRollups, once, instead of after every batch.
+   */
+  recordTransitions(transitions: readonly FindingTransition[], options?: { rollups: 'now' | 'deferred' }): Promise<void>;
+  /** Recomputes every rollup of the organization from its transitions (after deferred recording, or to repair); a no-op in a store without rollups. */
+  refreshRollups(orgId: OrgId): Promise<void>;
   /** Erases the transitions of one asset (deleted with its findings). */
   forgetAsset(orgId: OrgId, assetId: string): Promise<void>;
 }

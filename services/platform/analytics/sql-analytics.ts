@@ -65,6 +65,9 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       );
     },
 
+    // The SQL store answers from the transitions themselves: there is nothing to refresh.
+    async refreshRollups() {},
+
     async forget(orgId: OrgId) {
       for (const table of ['analytics_events', 'analytics_finding_transitions'] as const) await deleteInBatches(db, table, orgId);
     },
