@@ -18,6 +18,8 @@ export interface ScriptedCollection {
   edges?: CollectedEdge[];
   /** Thrown after emitting: a PartialCollectionError makes the run partial, anything else failed. */
   endWith?: Error;
+  /** Awaited before emitting: keeps the run running until the test releases it. */
+  holdUntil?: Promise<void>;
 }
 
 /**
@@ -32,6 +34,7 @@ export function scriptedCollector(kind: ConnectorKind) {
     async collect(context: CollectionContext) {
       calls.push(context.connector.id);
       const script = scripts.get(context.connector.id) ?? { identities: [] };
+      await script.holdUntil;
       for (const identity of script.identities) await context.emitIdentity(identity);
       for (const edge of script.edges ?? []) await context.emitEdge(edge);
       if (script.endWith) throw script.endWith;
