@@ -77,10 +77,20 @@ async function executeRun(deps: SynchronizationWorkerDeps, job: Job): Promise<vo
   // Already ended (a job retried after its run's end committed): nothing left to do.
   if (run === undefined) return;
 
-  const collected: Collected = { identities: new Map(), edges: new Map(), personsExcluded: 0 };
-  const connector = await findConnector(db, orgId, run.connector_id);
-  const ending = connector === undefined ? configurationError('the connector was deleted before its run started') : await collect(deps, orgId, run.id, connector, collected);
-  await finishRun(deps, orgId, run, connector?.kind ?? null, collected, ending);
+  try {
+    const collected: Collected = { identities: new Map(), edges: new Map(), personsExcluded: 0 };
+    const connector = await findConnector(db, orgId, run.connector_id);
+    const ending = connector === undefined ? configurationError('the connector was deleted before its run started') : await collect(deps, orgId, run.id, connector, collected);
+    await finishRun(deps, orgId, run, connector?.kind ?? null, collected, ending);
+  } catch (error) {
+    // The job's last attempt: end the run as failed (publishing nothing it collected),
+    // or it would stay running and hold the connector's one run slot for good.
+    if (job.attempts >= job.maxAttempts) {
+      const message = error instanceof Error ? error.message : String(error);
+      await finishRun(deps, orgId, run, null, { identities: new Map(), edges: new Map(), personsExcluded: 0 }, { outcome: 'failed', error: { code: 'internal_error', message } });
+    }
+    throw error;
+  }
 }
 
 const configurationError = (message: string): Ending => ({ outcome: 'failed', error: { code: 'configuration_error', message } });

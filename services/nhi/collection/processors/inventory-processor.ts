@@ -23,6 +23,9 @@ interface RunState {
   records_set_aside: number;
 }
 
+/** The runs a batch's records belong to, read (and locked) once per batch. */
+type RunsOfBatch = Map<string, RunState | undefined>;
+
 /** A record no retry can apply: thrown so the stream log sets it aside. */
 class UnappliableRecord extends Error {}
 
@@ -34,28 +37,36 @@ export function inventoryProcessor(deps: { db: Database }): SubscribeOptions<Inv
     maxBatchSize: 2_000,
     handle: async (batch) => {
       await deps.db.transaction(async (tx) => {
-        for (const record of batch) await applyRecord(tx, consuming, record);
+        const runs: RunsOfBatch = new Map();
+        for (const record of batch) await applyRecord(tx, consuming, runs, record);
       });
     },
     onSetAside: (record) => countSetAside(deps.db, consuming, record),
   };
 }
 
-async function applyRecord(tx: Queryable, scope: SystemScope, record: ConsumedRecord<InventoryRecord>): Promise<void> {
+async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch, record: ConsumedRecord<InventoryRecord>): Promise<void> {
   const { identity, edge, run_end: runEnd } = record.value;
   const fields = identity ?? edge ?? runEnd;
   if (fields === null) throw new UnappliableRecord('an inventory record carries no identity, edge or run end');
   // Every record is applied in the organization its key names, and must say the same.
   if (!UUID.test(record.key) || fields.org_id !== record.key || !UUID.test(fields.run_id)) throw new UnappliableRecord('an inventory record names another organization than its key, or no valid run');
   const orgId = tenantOfClaim(scope, record.key);
-  const found = await tx.query<RunState>('SELECT connector_id, applied_at, records_set_aside FROM nhi_synchronization_runs WHERE org_id = $1 AND id = $2 FOR UPDATE', [orgId, fields.run_id]);
-  const run = found.rows[0];
+  const runKey = `${orgId}/${fields.run_id}`;
+  if (!runs.has(runKey)) {
+    const found = await tx.query<RunState>('SELECT connector_id, applied_at, records_set_aside FROM nhi_synchronization_runs WHERE org_id = $1 AND id = $2 FOR UPDATE', [orgId, fields.run_id]);
+    runs.set(runKey, found.rows[0]);
+  }
+  const run = runs.get(runKey);
   if (run === undefined || run.connector_id !== fields.connector_id) throw new UnappliableRecord(`inventory record of run ${fields.run_id}, which the organization does not hold for that connector`);
   // The run's end was applied: this is a redelivery, and applying it again could bring back what the end removed.
   if (run.applied_at !== null) return;
   if (identity) await upsertIdentity(tx, orgId, identity);
   else if (edge) await upsertEdge(tx, orgId, edge);
-  else if (runEnd) await applyRunEnd(tx, orgId, runEnd, run);
+  else if (runEnd) {
+    await applyRunEnd(tx, orgId, runEnd, run);
+    run.applied_at = new Date();
+  }
 }
 
 async function upsertIdentity(tx: Queryable, orgId: OrgId, identity: IdentityRecord): Promise<void> {
