@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrgId } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
 import { PartialCollectionError, type CollectedEdge, type CollectedIdentity } from '../collection/index.js';
 import { openSynchronizationSession, ProviderCallError, type ConnectorEgressPolicy } from '../connectors/index.js';
@@ -25,8 +26,10 @@ const certificates = createTestCertificates();
 const testPolicy: ConnectorEgressPolicy = { allowedHosts: ['127.0.0.1'], allowPrivate: true };
 const allCapabilities = ['tool_discovery', 'resource_discovery', 'relationship_discovery'];
 const orgId = randomUUID() as OrgId;
+const otherOrgId = randomUUID() as OrgId;
 const credentialsDirectory = mkdtempSync(path.join(tmpdir(), 'mcp-credentials-'));
 mkdirSync(path.join(credentialsDirectory, orgId));
+mkdirSync(path.join(credentialsDirectory, otherOrgId));
 writeFileSync(path.join(credentialsDirectory, orgId, 'no-credentials'), '{}');
 writeFileSync(path.join(credentialsDirectory, orgId, 'reference-token'), 'reference-bearer-value\n');
 
@@ -57,6 +60,7 @@ afterAll(async () => {
 beforeEach(() => {
   definitions.state.tools = initialTools;
   definitions.state.failingToolsCursor = undefined;
+  definitions.state.stuckToolsCursor = undefined;
   definitions.methods.length = 0;
   peer.received.length = 0;
 });
@@ -68,16 +72,25 @@ interface Collection {
   error: unknown;
 }
 
-async function collect(endpoint: string, options: { capabilities?: string[]; policy?: ConnectorEgressPolicy; trustedCaPem?: string; credentialsReference?: string } = {}): Promise<Collection> {
+interface CollectOptions {
+  capabilities?: string[];
+  policy?: ConnectorEgressPolicy;
+  trustedCaPem?: string;
+  credentialsReference?: string;
+  organization?: OrgId;
+}
+
+async function collect(endpoint: string, options: CollectOptions = {}): Promise<Collection> {
+  const organization = options.organization ?? orgId;
   const session = await openSynchronizationSession(
     { credentialsDirectory, egress: options.policy ?? testPolicy, trustedCaPem: 'trustedCaPem' in options ? options.trustedCaPem : certificates.caPem },
-    orgId,
+    organization,
     { kind: 'tool_server', credentialsReference: options.credentialsReference ?? 'no-credentials' },
   );
   const collection: Collection = { identities: [], edges: [], error: undefined };
   try {
     await toolServerCollector.collect({
-      orgId,
+      orgId: organization,
       connector: { id: randomUUID(), kind: 'tool_server', endpoint, enabledCapabilities: options.capabilities ?? allCapabilities, settings: {} },
       session,
       emitIdentity: async (identity) => void collection.identities.push(identity),
@@ -176,6 +189,14 @@ describe('tool-server collector against the reference server', () => {
     expect(sent.every((request) => request.authorization === 'Bearer reference-bearer-value')).toBe(true);
   });
 
+  it("never uses another organization's credentials entry: the second organization's run fails before any request", async () => {
+    const before = reference.received.length;
+    const attempt = await collect(reference.endpoint, { organization: otherOrgId, credentialsReference: 'reference-token' }).catch((error: unknown) => error);
+    expect(attempt).toBeInstanceOf(AppError);
+    expect((attempt as AppError).code).toBe('configuration_error');
+    expect(reference.received.length).toBe(before);
+  });
+
   it('never opens the standalone event stream: every request is a POST or the closing DELETE', async () => {
     const before = reference.received.length;
     await collect(reference.endpoint);
@@ -261,5 +282,14 @@ describe('tool-server collector against a server whose definitions change', () =
     expect(collection.error).toBeInstanceOf(PartialCollectionError);
     expect((collection.error as PartialCollectionError).reason).toMatch(/listing broke/);
     expect(named(collection, 'mcp_tool')).toEqual(['lookup', 'refund']);
+  });
+
+  it('stops a listing whose cursor comes back, as a partial collection', async () => {
+    definitions.state.stuckToolsCursor = '2';
+    const collection = await collect(definitions.endpoint, { capabilities: ['tool_discovery'] });
+    expect(collection.error).toBeInstanceOf(PartialCollectionError);
+    expect((collection.error as PartialCollectionError).reason).toMatch(/repeated a cursor/);
+    // The first page names cursor 2, the second names it again: no third request.
+    expect(definitions.methods.filter((method) => method === 'tools/list')).toHaveLength(2);
   });
 });

@@ -15,8 +15,9 @@ import { providerFetch } from './provider-fetch.js';
 
 const CLIENT_INFO = { name: 'sentinel-nhi-collector', version: '1' };
 
-/** A server sending more pages than this is stopped there: the collection is partial, never endless. */
+/** A server sending more pages, or more definitions in one listing, than these is stopped there: the collection is partial, never endless. */
 export const MAX_LISTING_PAGES = 1_000;
+export const MAX_LISTING_DEFINITIONS = 10_000;
 
 /** The three listings a collection reads, by method, and the member each result carries its definitions in. */
 export const listings = {
@@ -101,6 +102,7 @@ export async function connectToolServer(endpoint: string, client: ProviderClient
     const { method, member } = listings[listing];
     const seenCursors = new Set<string>();
     let cursor: string | undefined;
+    let listed = 0;
     for (let page = 1; ; page++) {
       let result;
       try {
@@ -112,6 +114,8 @@ export async function connectToolServer(endpoint: string, client: ProviderClient
       }
       const definitions = definitionsSchema.safeParse(result[member]);
       if (!definitions.success) throw new ListingError(`${method} answered without a list of ${member}`);
+      listed += definitions.data.length;
+      if (listed > MAX_LISTING_DEFINITIONS) throw new ListingError(`${method} lists more than ${MAX_LISTING_DEFINITIONS} definitions`);
       yield definitions.data;
       cursor = result.nextCursor;
       if (cursor === undefined) return;

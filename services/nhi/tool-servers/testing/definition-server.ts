@@ -19,6 +19,8 @@ export interface DefinitionServerState {
   pageSize: number;
   /** A tools/list request for this cursor fails: the server breaks mid-way through its listing. */
   failingToolsCursor?: string;
+  /** Every tools/list page names this cursor as the next: a listing that never ends. */
+  stuckToolsCursor?: string;
 }
 
 export interface DefinitionServer {
@@ -44,7 +46,8 @@ export async function startDefinitionServer(certificates: TestCertificates, init
     mcp.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
       if (params?.cursor !== undefined && params.cursor === state.failingToolsCursor) throw new McpError(INTERNAL_ERROR, 'listing broke');
       const { items, nextCursor } = page(state.tools, params?.cursor, state.pageSize);
-      return { tools: items, ...(nextCursor === undefined ? {} : { nextCursor }) };
+      const next = state.stuckToolsCursor ?? nextCursor;
+      return { tools: items, ...(next === undefined ? {} : { nextCursor: next }) };
     });
     mcp.setRequestHandler(ListResourcesRequestSchema, async ({ params }) => {
       const { items, nextCursor } = page(state.resources, params?.cursor, state.pageSize);
