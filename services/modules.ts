@@ -13,6 +13,7 @@ import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { createNhiAuditModule } from './nhi/audit/index.js';
+import { createCollectorRegistry, createNhiCollectionModule, type CollectionConfig } from './nhi/collection/index.js';
 import type { RefusalRecorder } from './platform/authorization/authorize-request.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
@@ -28,7 +29,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig;
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig;
 }
 
 /** What tests may replace; production passes none. */
@@ -96,6 +97,8 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createRegistryCredentialsModule({ db, config }),
     createNhiAuditModule({ db, codec }),
     createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
+    // Collectors per connector kind: none is built yet (the tool-server one comes with services/nhi/mcp).
+    createNhiCollectionModule({ db, codec, logger, config, collectors: createCollectorRegistry([]), resolveEndpoint: overrides.resolveConnectorEndpoint }),
   ];
   for (const module of list) {
     for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);

@@ -26,6 +26,7 @@ export const SYSTEM_OPERATIONS = {
   'set-aside-stream-records': 'a stream processor sets aside a record it cannot apply, from a partition holding records of many organizations',
   'delete-organizations': 'the deletion sweep finds the organizations of every tenant whose grace period is over, then deletes each one’s data in its own organization',
   'replay-set-aside-records': 'an operator lists and replays the set-aside records of every organization with the sentinel command',
+  'schedule-synchronizations': 'the synchronization schedule finds the enabled connectors of every organization that are due and queues each run in the connector’s own organization',
   'rebuild-analytics': 'an operator re-records every organization’s finding timeline into the analytics store with the sentinel command, each organization’s transitions under its own id',
 } as const;
 

@@ -34,6 +34,8 @@ export function moduleCatalogue(): CapabilityModule[] {
       webhookDeliveryConcurrency: 1,
       connectorAllowedHosts: [],
       connectorAllowPrivateEndpoints: false,
+      connectorTrustedCaPem: undefined,
+      connectorCredentialsDir: '/nonexistent/connector-credentials',
     },
   }).list;
   return catalogue;

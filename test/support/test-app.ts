@@ -3,6 +3,8 @@
 // counters (embedded profile). Helpers create people, organizations, members and
 // API keys through the real routes wherever a route exists. Every app comes with a
 // neighbour organization that no test touches; suites assert it stayed so.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ScryptParameters } from '../../services/accounts/passwords.js';
@@ -167,6 +169,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     webhookDeliveryConcurrency: 128,
     connectorAllowedHosts: options.connectorAllowedHosts ?? TEST_CONNECTOR_HOSTS,
     connectorAllowPrivateEndpoints: false,
+    connectorTrustedCaPem: undefined,
+    // The app runs no workers: synchronization tests build their worker with a directory of their own.
+    connectorCredentialsDir: path.join(tmpdir(), 'sentinel-test-no-connector-credentials'),
   };
   const logger = options.logger ?? createLogger('silent');
   const modules = createModules(

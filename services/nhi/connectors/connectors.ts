@@ -84,6 +84,13 @@ export interface ConnectorsDeps {
   now?: () => Date;
 }
 
+/** One connector of the organization, or undefined: what a synchronization run reads before it starts. */
+export async function findConnector(q: Queryable, orgId: OrgId, connectorId: string): Promise<ConnectorView | undefined> {
+  if (!UUID_PATTERN.test(connectorId)) return undefined;
+  const found = await q.query<ConnectorRow>(`SELECT ${connectorColumns} FROM nhi_connectors WHERE org_id = $1 AND id = $2`, [orgId, connectorId]);
+  return found.rows[0] && toView(found.rows[0]);
+}
+
 export function createConnectors(deps: ConnectorsDeps) {
   const { db, codec, egress } = deps;
   const now = deps.now ?? (() => new Date());

@@ -4,6 +4,7 @@ import type { TopicSpec } from './log/stream-log.js';
 export const topics = {
   domainEvents: { name: 'domain-events', schema: 'domain-event' },
   scannerResults: { name: 'scanner-results', schema: 'scanner-result' },
+  nhiInventory: { name: 'nhi-inventory', schema: 'nhi-inventory-record' },
 } as const satisfies Record<string, TopicSpec>;
 
 export const allTopics: TopicSpec[] = Object.values(topics);

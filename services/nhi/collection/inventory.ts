@@ -1,0 +1,217 @@
+// Reading the inventory (issue 16 item 5, inventory:read): identities with filters,
+// one identity, and an identity's relationships in both directions. Last use is
+// shown only where the kind reports it; otherwise the literal "not reported" (spec 8).
+import type { Database, OrgId } from '../../platform/db/database.js';
+import { notFound, validationFailed } from '../../platform/errors.js';
+import type { CursorCodec } from '../../platform/pagination/cursor.js';
+import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
+import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
+import { PROVIDER_OF_KIND } from './inventory-records.js';
+
+export const NOT_REPORTED = 'not reported';
+
+export interface IdentityView {
+  id: string;
+  connectorId: string;
+  kind: string;
+  provider: string;
+  externalId: string;
+  name: string;
+  principalType: 'machine' | 'unknown';
+  state: 'active' | 'removed';
+  attributes: Record<string, unknown>;
+  fingerprint: string | null;
+  /** An ISO time where the kind reports last use, otherwise "not reported". */
+  lastUsedAt: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  removedAt: string | null;
+}
+
+export interface RelationshipView {
+  id: string;
+  type: string;
+  /** outgoing: this identity is the edge's from; incoming: its to. */
+  direction: 'outgoing' | 'incoming';
+  fromExternalId: string;
+  toExternalId: string;
+  /** The inventory's identity at the other end, when the inventory holds one. */
+  counterpartIdentityId: string | null;
+  state: 'active' | 'removed';
+  firstSeenAt: string;
+  lastSeenAt: string;
+  removedAt: string | null;
+}
+
+interface IdentityRow {
+  id: string;
+  connector_id: string;
+  kind: string;
+  provider: string;
+  external_id: string;
+  name: string;
+  principal_type: 'machine' | 'unknown';
+  state: 'active' | 'removed';
+  attributes: Record<string, unknown>;
+  fingerprint: string | null;
+  last_used_at: Date | null;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  removed_at: Date | null;
+}
+
+interface RelationshipRow {
+  id: string;
+  edge_type: string;
+  direction: 'outgoing' | 'incoming';
+  from_external_id: string;
+  to_external_id: string;
+  counterpart_identity_id: string | null;
+  state: 'active' | 'removed';
+  first_seen_at: Date;
+  last_seen_at: Date;
+  removed_at: Date | null;
+}
+
+const identityColumns = 'id, connector_id, kind, provider, external_id, name, principal_type, state, attributes, fingerprint, last_used_at, first_seen_at, last_seen_at, removed_at';
+
+/** Newest first by first sighting: stable, since a row's first-seen time never changes (a re-seen identity keeps it). */
+const newestSeenFirst = defineKeysetOrder({
+  stable: true,
+  keys: [
+    { column: 'first_seen_at', type: 'timestamptz', direction: 'desc' },
+    { column: 'id', type: 'uuid', direction: 'desc' },
+  ],
+});
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PROVIDERS = Object.values(PROVIDER_OF_KIND);
+const STATES = ['active', 'removed'];
+
+export interface IdentityFilters {
+  kind?: unknown;
+  provider?: unknown;
+  connectorId?: unknown;
+  state?: unknown;
+}
+
+export function createInventory(deps: { db: Database; codec: CursorCodec }) {
+  const { db, codec } = deps;
+
+  async function listIdentities(orgId: OrgId, query: IdentityFilters & { limit?: unknown; cursor?: unknown }) {
+    const request = parsePageRequest(query, { orders: ['first_seen'], defaultOrder: 'first_seen' });
+    const filters = checkFilters(query);
+    const conditions = ['org_id = $1'];
+    const params: unknown[] = [orgId];
+    for (const [column, value] of [['kind', filters.kind], ['provider', filters.provider], ['connector_id', filters.connectorId], ['state', filters.state]] as const) {
+      if (value === undefined) continue;
+      params.push(value);
+      conditions.push(`${column} = $${params.length}`);
+    }
+    return readTablePage<IdentityRow & KeysetRow, IdentityView>({
+      q: db,
+      codec,
+      orgId,
+      listing: 'nhi_identities',
+      filters,
+      request,
+      order: newestSeenFirst,
+      from: 'nhi_identities',
+      columns: identityColumns,
+      where: conditions.join(' AND '),
+      params,
+      toItem: identityViewOf,
+    });
+  }
+
+  async function selectIdentity(orgId: OrgId, identityId: string): Promise<IdentityRow> {
+    if (!UUID_PATTERN.test(identityId)) throw notFound();
+    const found = await db.query<IdentityRow>(`SELECT ${identityColumns} FROM nhi_identities WHERE org_id = $1 AND id = $2`, [orgId, identityId]);
+    if (found.rows[0] === undefined) throw notFound();
+    return found.rows[0];
+  }
+
+  const getIdentity = async (orgId: OrgId, identityId: string): Promise<IdentityView> => identityViewOf(await selectIdentity(orgId, identityId));
+
+  /** Edges of the identity's connector naming the identity's provider identifier at either end. */
+  async function listRelationships(orgId: OrgId, identityId: string, query: { limit?: unknown; cursor?: unknown }) {
+    const request = parsePageRequest(query, { orders: ['first_seen'], defaultOrder: 'first_seen' });
+    const identity = await selectIdentity(orgId, identityId);
+    return readTablePage<RelationshipRow & KeysetRow, RelationshipView>({
+      q: db,
+      codec,
+      orgId,
+      listing: 'nhi_relationships',
+      filters: { identityId: identity.id },
+      request,
+      order: newestSeenFirst,
+      from: `(SELECT r.org_id, r.id, r.edge_type, r.from_external_id, r.to_external_id, r.state, r.first_seen_at, r.last_seen_at, r.removed_at,
+                     CASE WHEN r.from_external_id = $3 THEN 'outgoing' ELSE 'incoming' END AS direction,
+                     (SELECT i.id FROM nhi_identities i
+                       WHERE i.org_id = r.org_id AND i.connector_id = r.connector_id
+                         AND i.external_id = CASE WHEN r.from_external_id = $3 THEN r.to_external_id ELSE r.from_external_id END
+                       ORDER BY i.first_seen_at, i.id LIMIT 1) AS counterpart_identity_id
+                FROM nhi_relationships r
+               WHERE r.connector_id = $2 AND (r.from_external_id = $3 OR r.to_external_id = $3)) AS relationships`,
+      columns: 'id, edge_type, direction, from_external_id, to_external_id, counterpart_identity_id, state, first_seen_at, last_seen_at, removed_at',
+      where: 'org_id = $1',
+      params: [orgId, identity.connector_id, identity.external_id],
+      toItem: relationshipViewOf,
+    });
+  }
+
+  return { listIdentities, getIdentity, listRelationships };
+}
+export type Inventory = ReturnType<typeof createInventory>;
+
+function checkFilters(query: IdentityFilters): { kind?: string; provider?: string; connectorId?: string; state?: string } {
+  const text = (name: string, value: unknown): string | undefined => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw validationFailed(`${name} must be given once`);
+    return value;
+  };
+  const kind = text('kind', query.kind);
+  const provider = text('provider', query.provider);
+  const connectorId = text('connectorId', query.connectorId);
+  const state = text('state', query.state);
+  if (provider !== undefined && !PROVIDERS.includes(provider)) throw validationFailed(`provider must be one of: ${PROVIDERS.join(', ')}`);
+  if (state !== undefined && !STATES.includes(state)) throw validationFailed(`state must be one of: ${STATES.join(', ')}`);
+  if (connectorId !== undefined && !UUID_PATTERN.test(connectorId)) throw validationFailed('connectorId must be a UUID');
+  return { kind, provider, connectorId, state };
+}
+
+const isoOrNull = (at: Date | null): string | null => (at === null ? null : at.toISOString());
+
+function identityViewOf(row: IdentityRow): IdentityView {
+  return {
+    id: row.id,
+    connectorId: row.connector_id,
+    kind: row.kind,
+    provider: row.provider,
+    externalId: row.external_id,
+    name: row.name,
+    principalType: row.principal_type,
+    state: row.state,
+    attributes: row.attributes,
+    fingerprint: row.fingerprint,
+    lastUsedAt: row.last_used_at === null ? NOT_REPORTED : row.last_used_at.toISOString(),
+    firstSeenAt: row.first_seen_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    removedAt: isoOrNull(row.removed_at),
+  };
+}
+
+function relationshipViewOf(row: RelationshipRow): RelationshipView {
+  return {
+    id: row.id,
+    type: row.edge_type,
+    direction: row.direction,
+    fromExternalId: row.from_external_id,
+    toExternalId: row.to_external_id,
+    counterpartIdentityId: row.counterpart_identity_id,
+    state: row.state,
+    firstSeenAt: row.first_seen_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    removedAt: isoOrNull(row.removed_at),
+  };
+}

@@ -1,0 +1,142 @@
+// Applies the nhi-inventory topic to the inventory (nhi_identities, nhi_relationships).
+// One batch (records of one partition, in order) is one transaction. Applying is
+// idempotent: an identity or edge is an upsert on its natural key, and a run's end is
+// applied once (applied_at), after which the run's redelivered records are skipped.
+// Removal happens only on the end record of a COMPLETED run with none of its records
+// set aside, only for that run's connector in that organization, and marks rows
+// removed (never deletes them). A removed identity or edge seen again comes back
+// active on the same row, keeping its first-seen time.
+import type { Database, OrgId, Queryable } from '../../../platform/db/database.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../platform/streams/log/stream-log.js';
+import { topics } from '../../../platform/streams/topics.js';
+import { systemScope, tenantOfClaim, type SystemScope } from '../../../platform/tenancy.js';
+import { recordAudit } from '../../audit/index.js';
+import { PROVIDER_OF_KIND, type EdgeRecord, type IdentityRecord, type InventoryRecord, type RunEndRecord } from '../inventory-records.js';
+
+export const INVENTORY_PROCESSOR_GROUP = 'nhi-inventory';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface RunState {
+  connector_id: string;
+  applied_at: Date | null;
+  records_set_aside: number;
+}
+
+/** A record no retry can apply: thrown so the stream log sets it aside. */
+class UnappliableRecord extends Error {}
+
+export function inventoryProcessor(deps: { db: Database }): SubscribeOptions<InventoryRecord> {
+  const consuming = systemScope('consume-stream-records');
+  return {
+    group: INVENTORY_PROCESSOR_GROUP,
+    topic: topics.nhiInventory,
+    maxBatchSize: 2_000,
+    handle: async (batch) => {
+      await deps.db.transaction(async (tx) => {
+        for (const record of batch) await applyRecord(tx, consuming, record);
+      });
+    },
+    onSetAside: (record) => countSetAside(deps.db, consuming, record),
+  };
+}
+
+async function applyRecord(tx: Queryable, scope: SystemScope, record: ConsumedRecord<InventoryRecord>): Promise<void> {
+  const { identity, edge, run_end: runEnd } = record.value;
+  const fields = identity ?? edge ?? runEnd;
+  if (fields === null) throw new UnappliableRecord('an inventory record carries no identity, edge or run end');
+  // Every record is applied in the organization its key names, and must say the same.
+  if (!UUID.test(record.key) || fields.org_id !== record.key || !UUID.test(fields.run_id)) throw new UnappliableRecord('an inventory record names another organization than its key, or no valid run');
+  const orgId = tenantOfClaim(scope, record.key);
+  const found = await tx.query<RunState>('SELECT connector_id, applied_at, records_set_aside FROM nhi_synchronization_runs WHERE org_id = $1 AND id = $2 FOR UPDATE', [orgId, fields.run_id]);
+  const run = found.rows[0];
+  if (run === undefined || run.connector_id !== fields.connector_id) throw new UnappliableRecord(`inventory record of run ${fields.run_id}, which the organization does not hold for that connector`);
+  // The run's end was applied: this is a redelivery, and applying it again could bring back what the end removed.
+  if (run.applied_at !== null) return;
+  if (identity) await upsertIdentity(tx, orgId, identity);
+  else if (edge) await upsertEdge(tx, orgId, edge);
+  else if (runEnd) await applyRunEnd(tx, orgId, runEnd, run);
+}
+
+async function upsertIdentity(tx: Queryable, orgId: OrgId, identity: IdentityRecord): Promise<void> {
+  const provider = (PROVIDER_OF_KIND as Record<string, string | undefined>)[identity.connector_kind];
+  if (provider === undefined) throw new UnappliableRecord(`unknown connector kind ${identity.connector_kind}`);
+  if (identity.principal_type !== 'machine' && identity.principal_type !== 'unknown') throw new UnappliableRecord(`identity of principal type ${identity.principal_type} is never recorded`);
+  await tx.query(
+    `INSERT INTO nhi_identities (org_id, id, connector_id, kind, provider, external_id, name, principal_type, attributes, fingerprint, last_used_at, first_seen_at, last_seen_at, first_seen_run_id, last_seen_run_id)
+     VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $11, $12, $12)
+     ON CONFLICT (org_id, connector_id, kind, external_id) DO UPDATE SET
+       name = EXCLUDED.name, principal_type = EXCLUDED.principal_type, attributes = EXCLUDED.attributes, fingerprint = EXCLUDED.fingerprint,
+       last_used_at = EXCLUDED.last_used_at, last_seen_at = GREATEST(nhi_identities.last_seen_at, EXCLUDED.last_seen_at),
+       last_seen_run_id = EXCLUDED.last_seen_run_id, state = 'active', removed_at = NULL`,
+    [
+      orgId,
+      identity.connector_id,
+      identity.kind,
+      provider,
+      identity.external_id,
+      identity.name,
+      identity.principal_type,
+      identity.attributes_json,
+      identity.fingerprint,
+      identity.last_used_at === null ? null : new Date(identity.last_used_at),
+      new Date(identity.observed_at),
+      identity.run_id,
+    ],
+  );
+}
+
+async function upsertEdge(tx: Queryable, orgId: OrgId, edge: EdgeRecord): Promise<void> {
+  await tx.query(
+    `INSERT INTO nhi_relationships (org_id, id, connector_id, edge_type, from_external_id, to_external_id, first_seen_at, last_seen_at, last_seen_run_id)
+     VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $6, $7)
+     ON CONFLICT (org_id, connector_id, edge_type, from_external_id, to_external_id) DO UPDATE SET
+       last_seen_at = GREATEST(nhi_relationships.last_seen_at, EXCLUDED.last_seen_at), last_seen_run_id = EXCLUDED.last_seen_run_id, state = 'active', removed_at = NULL`,
+    [orgId, edge.connector_id, edge.edge_type, edge.from_external_id, edge.to_external_id, new Date(edge.observed_at), edge.run_id],
+  );
+}
+
+async function applyRunEnd(tx: Queryable, orgId: OrgId, end: RunEndRecord, run: RunState): Promise<void> {
+  const endedAt = new Date(end.ended_at);
+  const complete = end.status === 'completed' && run.records_set_aside === 0;
+  let removed = 0;
+  if (complete) {
+    const removedIdentities = await tx.query(
+      `UPDATE nhi_identities SET state = 'removed', removed_at = $4
+        WHERE org_id = $1 AND connector_id = $2 AND state = 'active' AND last_seen_run_id IS DISTINCT FROM $3`,
+      [orgId, end.connector_id, end.run_id, endedAt],
+    );
+    removed = removedIdentities.rowCount ?? 0;
+    await tx.query(
+      `UPDATE nhi_relationships SET state = 'removed', removed_at = $4
+        WHERE org_id = $1 AND connector_id = $2 AND state = 'active' AND last_seen_run_id <> $3`,
+      [orgId, end.connector_id, end.run_id, endedAt],
+    );
+  }
+  const counted = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM nhi_identities WHERE org_id = $1 AND connector_id = $2 AND first_seen_run_id = $3', [orgId, end.connector_id, end.run_id]);
+  await tx.query('UPDATE nhi_synchronization_runs SET identities_new = $3, identities_removed = $4, applied_at = now() WHERE org_id = $1 AND id = $2', [
+    orgId,
+    end.run_id,
+    counted.rows[0]?.n ?? 0,
+    removed,
+  ]);
+  if (removed > 0) {
+    await recordAudit(tx, {
+      orgId,
+      actor: { kind: 'system', id: null },
+      action: 'collection.identities.tombstoned',
+      subject: end.run_id,
+      result: 'success',
+      sourceAddress: null,
+      correlationId: end.run_id,
+      detail: { runId: end.run_id, connectorId: end.connector_id, removed },
+    });
+  }
+}
+
+/** A run missing one of its records cannot tell what disappeared: counted on the run, its end then removes nothing. */
+async function countSetAside(db: Database, scope: SystemScope, record: ConsumedRecord<InventoryRecord>): Promise<void> {
+  const runId = (record.value.identity ?? record.value.edge ?? record.value.run_end)?.run_id;
+  if (runId === undefined || !UUID.test(runId) || !UUID.test(record.key)) return;
+  await db.query('UPDATE nhi_synchronization_runs SET records_set_aside = records_set_aside + 1 WHERE org_id = $1 AND id = $2', [tenantOfClaim(scope, record.key), runId]);
+}
