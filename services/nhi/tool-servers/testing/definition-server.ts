@@ -7,8 +7,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListResourcesRequestSchema, ListToolsRequestSchema, McpError, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import type { TestCertificates } from '../../../platform/egress/testing/certificates.js';
+import { listenOnLoopback } from '../../../platform/egress/testing/loopback-https.js';
 
 /** JSON-RPC "internal error", what a server that breaks while listing answers. */
 const INTERNAL_ERROR = -32603;
@@ -40,7 +40,6 @@ function page<T>(all: T[], cursor: string | undefined, pageSize: number): { item
 export async function startDefinitionServer(certificates: TestCertificates, initial: DefinitionServerState): Promise<DefinitionServer> {
   const state: DefinitionServerState = { ...initial };
   const methods: string[] = [];
-  const sockets = new Set<Socket>();
   const server = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, async (request, response) => {
     const mcp = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
     mcp.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
@@ -60,21 +59,12 @@ export async function startDefinitionServer(certificates: TestCertificates, init
     for (const message of Array.isArray(body) ? body : [body]) if (typeof message?.method === 'string') methods.push(message.method);
     await transport.handleRequest(request, response, body);
   });
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    endpoint: `https://127.0.0.1:${port}/mcp`,
+    endpoint: `${listening.origin}/mcp`,
     state,
     methods,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -7,10 +7,11 @@ import { once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCertificates } from '../../../platform/egress/testing/certificates.js';
+import { listenOnLoopback } from '../../../platform/egress/testing/loopback-https.js';
 
 export interface ReferenceServer {
   /** https://127.0.0.1:<proxy port>/mcp: what a connector names. */
@@ -82,7 +83,6 @@ function untilReady(child: ChildProcess): Promise<void> {
 /** An HTTPS server on 127.0.0.1 passing every request, streams included, to the plain HTTP server on `upstreamPort`. */
 export async function startTlsProxy(certificates: TestCertificates, upstreamPort: number) {
   const received: ProxiedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, (request, response) => {
     received.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization });
     const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: request.method, path: request.url, headers: request.headers }, (answer) => {
@@ -93,19 +93,6 @@ export async function startTlsProxy(certificates: TestCertificates, upstreamPort
     response.on('close', () => upstream.destroy());
     request.pipe(upstream);
   });
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `https://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  return { origin: listening.origin, received, close: listening.close };
 }
