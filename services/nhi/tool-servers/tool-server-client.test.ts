@@ -15,7 +15,7 @@ describe('tool-server credentials', () => {
   });
 
   it('refuses a JSON entry it cannot use, as a configuration error naming the reference only', () => {
-    for (const value of ['{"bearerToken": 7}', '{"bearerToken": ""}', '{not json']) {
+    for (const value of ['{"bearerToken": 7}', '{"bearerToken": ""}', '{not json', 'two words', 'line\r\nX-Injected: 1', '{"bearerToken": "a\\nb"}']) {
       let thrown: unknown;
       try {
         authorizationHeader(entry(value));

@@ -66,16 +66,18 @@ const definitionsSchema = z.array(z.looseObject({}));
  */
 export function authorizationHeader(credentials: ConnectorCredentials): string | undefined {
   const text = credentials.value.trim();
-  if (!text.startsWith('{')) return `Bearer ${text}`;
-  let entry: unknown;
-  try {
-    entry = JSON.parse(text);
-  } catch {
-    throw new AppError('configuration_error', `credentials entry "${credentials.reference}" is neither a bearer token nor a JSON object`);
+  const refuse = (why: string) => new AppError('configuration_error', `credentials entry "${credentials.reference}" ${why}`);
+  let token: unknown = text;
+  if (text.startsWith('{')) {
+    try {
+      token = (JSON.parse(text) as { bearerToken?: unknown }).bearerToken;
+    } catch {
+      throw refuse('is neither a bearer token nor a JSON object');
+    }
+    if (token === undefined) return undefined;
   }
-  const token = (entry as { bearerToken?: unknown }).bearerToken;
-  if (token === undefined) return undefined;
-  if (typeof token !== 'string' || token.trim() === '') throw new AppError('configuration_error', `credentials entry "${credentials.reference}" has a bearerToken that is not a non-empty string`);
+  // A token is one printable word: white space or a control character would break (or smuggle) a header.
+  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token.trim())) throw refuse('holds a bearer token that is not one word of printable characters');
   return `Bearer ${token.trim()}`;
 }
 
