@@ -61,6 +61,7 @@ beforeEach(() => {
   definitions.state.tools = initialTools;
   definitions.state.failingToolsCursor = undefined;
   definitions.state.stuckToolsCursor = undefined;
+  definitions.state.offered = undefined;
   definitions.methods.length = 0;
   peer.received.length = 0;
 });
@@ -257,6 +258,17 @@ describe('tool-server collector against a server whose definitions change', () =
     expect(others(changed)).toEqual(others(first));
   });
 
+  it('keeps members the SDK does not know in the definition and its fingerprint', async () => {
+    const annotated = (hint: string) => ({ ...initialTools[1], annotations: { readOnlyHint: false, futureHint: hint }, futureMember: { level: hint } }) as Tool;
+    definitions.state.tools = [initialTools[0] as Tool, annotated('a')];
+    const first = await collect(definitions.endpoint, { capabilities: ['tool_discovery'] });
+    definitions.state.tools = [initialTools[0] as Tool, annotated('b')];
+    const second = await collect(definitions.endpoint, { capabilities: ['tool_discovery'] });
+    const refund = (collection: Collection) => ofKind(collection, 'mcp_tool').find((identity) => identity.name === 'refund');
+    expect(refund(first)?.attributes.definition).toMatchObject({ annotations: { futureHint: 'a' }, futureMember: { level: 'a' } });
+    expect(refund(second)?.fingerprint).not.toBe(refund(first)?.fingerprint);
+  });
+
   it('no longer collects a tool the server dropped, and still collects every other', async () => {
     const first = await collect(definitions.endpoint);
     definitions.state.tools = initialTools.filter((definition) => definition.name !== 'notify');
@@ -274,6 +286,15 @@ describe('tool-server collector against a server whose definitions change', () =
     expect(ofKind(collection, 'mcp_tool')).toEqual([]);
     expect(named(collection, 'mcp_resource')).toEqual(['file:///ledger.csv']);
     expect(collection.edges).toEqual([]);
+  });
+
+  it('does not list what the server does not offer, and completes without it', async () => {
+    definitions.state.offered = ['resources'];
+    const collection = await collect(definitions.endpoint);
+    expect(collection.error).toBeUndefined();
+    expect(definitions.methods).not.toContain('tools/list');
+    expect(ofKind(collection, 'mcp_tool')).toEqual([]);
+    expect(named(collection, 'mcp_resource')).toEqual(['file:///ledger.csv']);
   });
 
   it('makes a collection partial, never complete, when the server fails mid-way through a listing', async () => {

@@ -21,6 +21,8 @@ export interface DefinitionServerState {
   failingToolsCursor?: string;
   /** Every tools/list page names this cursor as the next: a listing that never ends. */
   stuckToolsCursor?: string;
+  /** What the server says it offers at initialization; both unless given. */
+  offered?: ('tools' | 'resources')[];
 }
 
 export interface DefinitionServer {
@@ -41,17 +43,22 @@ export async function startDefinitionServer(certificates: TestCertificates, init
   const state: DefinitionServerState = { ...initial };
   const methods: string[] = [];
   const server = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, async (request, response) => {
-    const mcp = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
-    mcp.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
-      if (params?.cursor !== undefined && params.cursor === state.failingToolsCursor) throw new McpError(INTERNAL_ERROR, 'listing broke');
-      const { items, nextCursor } = page(state.tools, params?.cursor, state.pageSize);
-      const next = state.stuckToolsCursor ?? nextCursor;
-      return { tools: items, ...(next === undefined ? {} : { nextCursor: next }) };
-    });
-    mcp.setRequestHandler(ListResourcesRequestSchema, async ({ params }) => {
-      const { items, nextCursor } = page(state.resources, params?.cursor, state.pageSize);
-      return { resources: items, ...(nextCursor === undefined ? {} : { nextCursor }) };
-    });
+    const offered = state.offered ?? ['tools', 'resources'];
+    const mcp = new Server({ name: 'definitions', version: '1.0.0' }, { capabilities: Object.fromEntries(offered.map((capability) => [capability, {}])) });
+    if (offered.includes('tools')) {
+      mcp.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
+        if (params?.cursor !== undefined && params.cursor === state.failingToolsCursor) throw new McpError(INTERNAL_ERROR, 'listing broke');
+        const { items, nextCursor } = page(state.tools, params?.cursor, state.pageSize);
+        const next = state.stuckToolsCursor ?? nextCursor;
+        return { tools: items, ...(next === undefined ? {} : { nextCursor: next }) };
+      });
+    }
+    if (offered.includes('resources')) {
+      mcp.setRequestHandler(ListResourcesRequestSchema, async ({ params }) => {
+        const { items, nextCursor } = page(state.resources, params?.cursor, state.pageSize);
+        return { resources: items, ...(nextCursor === undefined ? {} : { nextCursor }) };
+      });
+    }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => void mcp.close());
     await mcp.connect(transport);
