@@ -74,6 +74,8 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'registry_credentials' },
   // Credential material goes with its identity; identities outlive their connector's row.
   { table: 'nhi_identities' },
+  { table: 'nhi_relationships' },
+  { table: 'nhi_synchronization_runs' },
   { table: 'nhi_credential_material' },
   { table: 'nhi_connectors' },
   { table: 'invitations' },

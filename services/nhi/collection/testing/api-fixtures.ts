@@ -1,6 +1,7 @@
 // Test-only: runs requested through the real route, and a collector written in the
 // test (what it emits, and how often it was called), for the collection pipeline's tests.
-import type { TestApp, TestPerson } from '../../../../test/support/test-app.js';
+import { randomUUID } from 'node:crypto';
+import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
 import type { ConnectorKind } from '../../connectors/index.js';
 import type { CollectedEdge, CollectedIdentity, CollectionContext, Collector } from '../collector.js';
 import type { RunView } from '../runs.js';
@@ -18,6 +19,8 @@ export interface ScriptedCollection {
   edges?: CollectedEdge[];
   /** Thrown after emitting: a PartialCollectionError makes the run partial, anything else failed. */
   endWith?: Error;
+  /** Awaited before emitting: keeps the run running until the test releases it. */
+  holdUntil?: Promise<void>;
 }
 
 /**
@@ -32,6 +35,7 @@ export function scriptedCollector(kind: ConnectorKind) {
     async collect(context: CollectionContext) {
       calls.push(context.connector.id);
       const script = scripts.get(context.connector.id) ?? { identities: [] };
+      await script.holdUntil;
       for (const identity of script.identities) await context.emitIdentity(identity);
       for (const edge of script.edges ?? []) await context.emitEdge(edge);
       if (script.endWith) throw script.endWith;
@@ -54,3 +58,37 @@ export const toolIdentity = (externalId: string, overrides: Partial<CollectedIde
   lastUsedAt: null,
   ...overrides,
 });
+
+export interface SeededIdentity {
+  connectorId?: string;
+  kind?: string;
+  provider?: string;
+  externalId?: string;
+  state?: 'active' | 'removed';
+  lastUsedAt?: Date | null;
+}
+
+/** An identity straight into the tenant's inventory, for the read API's tests (the pipeline's own tests go through the topic). */
+export async function seedInventoryIdentity(t: TestApp, tenant: TestTenant, seeded: SeededIdentity = {}): Promise<{ id: string; connectorId: string; externalId: string }> {
+  const id = randomUUID();
+  const connectorId = seeded.connectorId ?? randomUUID();
+  const externalId = seeded.externalId ?? `tool:${id}`;
+  const removed = seeded.state === 'removed';
+  await t.db.query(
+    `INSERT INTO nhi_identities (org_id, id, connector_id, kind, provider, external_id, name, state, last_used_at, first_seen_at, last_seen_at, removed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'seeded', $7, $8, now(), now(), CASE WHEN $9 THEN now() END)`,
+    [tenant.id, id, connectorId, seeded.kind ?? 'mcp_tool', seeded.provider ?? 'mcp', externalId, removed ? 'removed' : 'active', seeded.lastUsedAt ?? null, removed],
+  );
+  return { id, connectorId, externalId };
+}
+
+/** An edge straight into the tenant's inventory. */
+export async function seedRelationship(t: TestApp, tenant: TestTenant, edge: { connectorId: string; type: string; from: string; to: string }): Promise<string> {
+  const id = randomUUID();
+  await t.db.query(
+    `INSERT INTO nhi_relationships (org_id, id, connector_id, edge_type, from_external_id, to_external_id, first_seen_at, last_seen_at, last_seen_run_id)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), $7)`,
+    [tenant.id, id, edge.connectorId, edge.type, edge.from, edge.to, randomUUID()],
+  );
+  return id;
+}
