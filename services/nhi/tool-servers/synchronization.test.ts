@@ -3,101 +3,50 @@
 // tool-server collector, published through the outbox to the stream log and applied
 // by the inventory processor. A second run after the server drops a tool tombstones
 // exactly that tool; a partial run removes nothing; the second organization sees none of it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../platform/logger.js';
-import { createEmbeddedStreamLog } from '../../platform/streams/log/embedded-stream-log.js';
-import type { StreamLog, Subscription } from '../../platform/streams/log/stream-log.js';
-import { createOutboxRelay } from '../../platform/streams/outbox-relay.js';
-import { createSetAsideStore } from '../../platform/streams/set-aside.js';
-import { allTopics } from '../../platform/streams/topics.js';
-import { systemScope } from '../../platform/tenancy.js';
-import { registerWorker, type WorkerRegistry } from '../../platform/worker-registry.js';
-import type { Worker } from '../../platform/jobs.js';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import { createCollectorRegistry } from '../collection/index.js';
-import { inventoryProcessor } from '../collection/processors/inventory-processor.js';
-import type { RunView } from '../collection/runs.js';
 import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import { createSynchronizationWorker } from '../collection/synchronization-worker.js';
+import type { RunView } from '../collection/runs.js';
 import { requestRun } from '../collection/testing/api-fixtures.js';
+import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import { createConnector } from '../connectors/testing/api-fixtures.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { toolServerCollector } from './index.js';
 import { startDefinitionServer, type DefinitionServer } from './testing/definition-server.js';
 
 const certificates = createTestCertificates();
-const SETTLE_BUDGET_MS = 30_000;
+const CREDENTIALS_REFERENCE = 'mcp-definitions';
 
 const tools = ['lookup', 'refund', 'notify'].map((name) => ({ name, description: `the ${name} tool`, inputSchema: { type: 'object' as const, properties: {} } }));
 
 describe.each(testProfiles)('tool-server synchronization end to end ($profile)', (profile) => {
   const t = useTestApp({ ...profile, allowPrivateConnectorEndpoints: true, connectorAllowedHosts: ['127.0.0.1'] });
+  // What a deployment with the test switch and the test CA configures.
+  const pipeline = useCollectionPipeline(t, profile.profile, [toolServerCollector], {
+    session: { egress: { allowedHosts: ['127.0.0.1'], allowPrivate: true }, trustedCaPem: certificates.caPem },
+  });
   let server: DefinitionServer;
-  let credentialsDirectory: string;
-  let log: StreamLog;
-  let relay: ReturnType<typeof createOutboxRelay>;
-  let subscription: Subscription;
-  let registration: WorkerRegistry;
-  let worker: Worker;
 
   beforeAll(async () => {
     server = await startDefinitionServer(certificates, { tools, resources: [{ uri: 'file:///ledger.csv', name: 'ledger' }], pageSize: 2 });
-    credentialsDirectory = mkdtempSync(path.join(tmpdir(), 'mcp-sync-credentials-'));
-    const logger = createLogger('silent');
-    log = createEmbeddedStreamLog({ db: t.current.db, partitions: 2, pollIntervalMs: 10, logger, setAside: createSetAsideStore({ db: t.current.db }) });
-    await log.ensureTopics(allTopics);
-    relay = createOutboxRelay(systemScope('relay-outbox'), { db: t.current.db, log, logger, pollIntervalMs: 10 });
-    relay.start();
-    subscription = await log.subscribe(inventoryProcessor({ db: t.current.db }));
-    registration = await registerWorker({ db: t.current.db, logger, role: 'workers' });
-    registration.start();
-    worker = createSynchronizationWorker({
-      db: t.current.db,
-      logger,
-      worker: registration,
-      collectors: createCollectorRegistry([toolServerCollector]),
-      // What a deployment with the test switch and the test CA configures.
-      session: { credentialsDirectory, egress: { allowedHosts: ['127.0.0.1'], allowPrivate: true }, trustedCaPem: certificates.caPem },
-      pollIntervalMs: 20,
-    });
-    worker.start();
-  }, 60_000);
-  afterAll(async () => {
-    await worker?.stop();
-    await registration?.stop();
-    await subscription?.stop();
-    await relay?.stop();
-    await log?.close();
-    await server?.close();
-    rmSync(credentialsDirectory, { recursive: true, force: true });
   });
+  afterAll(() => server?.close());
 
   async function toolServerConnector(tenant: TestTenant) {
-    mkdirSync(path.join(credentialsDirectory, tenant.id), { recursive: true });
-    writeFileSync(path.join(credentialsDirectory, tenant.id, 'mcp-definitions'), '{}');
+    await pipeline.current.holdCredentials(tenant, CREDENTIALS_REFERENCE);
     return createConnector(t.current, tenant.owner, {
       kind: 'tool_server',
       name: 'Definitions',
       enabledCapabilities: ['tool_discovery', 'resource_discovery', 'relationship_discovery'],
       endpoint: server.endpoint,
-      credentialsReference: 'mcp-definitions',
+      credentialsReference: CREDENTIALS_REFERENCE,
     });
   }
 
   /** Requests a run through the API and waits until the inventory processor applied its end. */
   async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
-    const deadline = Date.now() + SETTLE_BUDGET_MS;
-    for (;;) {
-      const response = await t.current.call('GET', `/nhi/api/v1/connectors/${connectorId}/synchronizations/${run.id}`, { token: tenant.owner.token });
-      const view = response.body as RunView;
-      if (view.appliedAt !== null) return view;
-      if (Date.now() > deadline) throw new Error(`run ${run.id} not applied after ${SETTLE_BUDGET_MS} ms: ${response.raw}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
 
   async function identities(tenant: TestTenant, connectorId: string): Promise<IdentityView[]> {
@@ -107,7 +56,6 @@ describe.each(testProfiles)('tool-server synchronization end to end ($profile)',
   }
 
   const stateOf = (all: IdentityView[], kind: string) => Object.fromEntries(all.filter((identity) => identity.kind === kind).map((identity) => [identity.name, identity.state]));
-
   it('tombstones exactly the tool the server dropped, after a partial run removed nothing', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const connector = await toolServerConnector(tenant);
