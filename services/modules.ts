@@ -14,6 +14,7 @@ import { createSecondFactorModule, createSecondFactors } from './identity/second
 import { createOrganizationsModule } from './organizations/index.js';
 import { createNhiAuditModule } from './nhi/audit/index.js';
 import { createCollectorRegistry, createNhiCollectionModule, type CollectionConfig } from './nhi/collection/index.js';
+import { toolServerCollector } from './nhi/tool-servers/index.js';
 import type { RefusalRecorder } from './platform/authorization/authorize-request.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
@@ -97,8 +98,8 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createRegistryCredentialsModule({ db, config }),
     createNhiAuditModule({ db, codec }),
     createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
-    // Collectors per connector kind: none is built yet (the tool-server one comes with services/nhi/mcp).
-    createNhiCollectionModule({ db, codec, logger, config, collectors: createCollectorRegistry([]), resolveEndpoint: overrides.resolveConnectorEndpoint }),
+    // Collectors per connector kind: the tool server's is the first built.
+    createNhiCollectionModule({ db, codec, logger, config, collectors: createCollectorRegistry([toolServerCollector]), resolveEndpoint: overrides.resolveConnectorEndpoint }),
   ];
   for (const module of list) {
     for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);

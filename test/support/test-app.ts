@@ -52,6 +52,8 @@ export interface TestAppOptions {
   allowPrivateWebhookDestinations?: boolean;
   /** Resolves webhook destination names; by default every name resolves to one public address, so no test asks real DNS. */
   resolveWebhookDestination?: ResolveAll;
+  /** CONNECTOR_ALLOW_PRIVATE_ENDPOINTS; false unless given, as in production (tests of collection from loopback peers set it). */
+  allowPrivateConnectorEndpoints?: boolean;
   /** CONNECTOR_ALLOWED_HOSTS; by default the names the connector tests use (TEST_CONNECTOR_HOSTS). */
   connectorAllowedHosts?: string[];
   /** Resolves connector endpoint names; by default every name resolves to one public address, so no test asks real DNS. */
@@ -168,7 +170,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     webhookTrustedCaPem: undefined,
     webhookDeliveryConcurrency: 128,
     connectorAllowedHosts: options.connectorAllowedHosts ?? TEST_CONNECTOR_HOSTS,
-    connectorAllowPrivateEndpoints: false,
+    connectorAllowPrivateEndpoints: options.allowPrivateConnectorEndpoints ?? false,
     connectorTrustedCaPem: undefined,
     // The app runs no workers: synchronization tests build their worker with a directory of their own.
     connectorCredentialsDir: path.join(tmpdir(), 'sentinel-test-no-connector-credentials'),

@@ -1,5 +1,5 @@
 // Which collector serves which connector kind: filled once by the composition root
-// (the tool-server collector comes from services/nhi/mcp), tests fill their own.
+// (the tool-server collector comes from services/nhi/tool-servers), tests fill their own.
 import type { ConnectorKind } from '../connectors/index.js';
 import type { Collector } from './collector.js';
 

@@ -14,6 +14,7 @@ import type { Worker } from '../../../platform/jobs.js';
 import { createLogger } from '../../../platform/logger.js';
 import type { Subscription } from '../../../platform/streams/log/stream-log.js';
 import { registerWorker, type WorkerRegistry } from '../../../platform/worker-registry.js';
+import type { SynchronizationSessionDeps } from '../../connectors/index.js';
 import type { Collector } from '../collector.js';
 import { createCollectorRegistry } from '../collectors.js';
 import { inventoryProcessor } from '../processors/inventory-processor.js';
@@ -29,7 +30,17 @@ export interface CollectionPipeline {
   runInState(tenant: TestTenant, connectorId: string, runId: string, state: RunView['state']): Promise<RunView>;
 }
 
-export function useCollectionPipeline(app: { readonly current: TestApp }, profile: Profile, collectors: Collector[]): { readonly current: CollectionPipeline } {
+export interface CollectionPipelineOptions {
+  /** The egress policy and trusted CA of the runs' sessions: nothing is reachable unless given (collectors that call real peers on loopback). */
+  session?: Pick<SynchronizationSessionDeps, 'egress' | 'trustedCaPem'>;
+}
+
+export function useCollectionPipeline(
+  app: { readonly current: TestApp },
+  profile: Profile,
+  collectors: Collector[],
+  options: CollectionPipelineOptions = {},
+): { readonly current: CollectionPipeline } {
   let pipeline: TestPipeline | undefined;
   let registration: WorkerRegistry | undefined;
   let worker: Worker | undefined;
@@ -50,7 +61,7 @@ export function useCollectionPipeline(app: { readonly current: TestApp }, profil
       logger,
       worker: registration,
       collectors: createCollectorRegistry(collectors),
-      session: { credentialsDirectory, egress: { allowedHosts: [], allowPrivate: false } },
+      session: { credentialsDirectory, egress: options.session?.egress ?? { allowedHosts: [], allowPrivate: false }, trustedCaPem: options.session?.trustedCaPem },
       pollIntervalMs: 20,
     });
     worker.start();

@@ -2,8 +2,8 @@
 // test CA), answering each request with the next scripted answer and recording
 // what it received, so a test sees exactly how many calls reached the provider.
 import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import type { TestCertificates } from '../../../platform/egress/testing/certificates.js';
+import { listenOnLoopback } from '../../../platform/egress/testing/loopback-https.js';
 
 export interface ScriptedAnswer {
   status: number;
@@ -24,7 +24,6 @@ export interface ProviderPeer {
 export async function startProviderPeer(certificates: TestCertificates): Promise<ProviderPeer> {
   const queue: ScriptedAnswer[] = [];
   const received: ProviderPeer['received'] = [];
-  const sockets = new Set<Socket>();
   const server = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, (request, response) => {
     received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
     request.resume();
@@ -34,21 +33,12 @@ export async function startProviderPeer(certificates: TestCertificates): Promise
       response.end(answer.body);
     });
   });
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: listening.origin,
     received,
     script: (...answers) => queue.push(...answers),
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 
