@@ -5,15 +5,12 @@
 // feed (finding.* domain events through the sink) and the rebuild (the timeline
 // in PostgreSQL) must build the same transitions, store each once whatever is
 // delivered twice or rebuilt beside it, and forget a deleted asset's.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findingIdsByAdvisory, freshImage, importReport, moveFinding, trivyReportWith } from '../../test/support/findings.js';
 import { usePipeline } from '../../test/support/pipeline.js';
-import { testServices } from '../../test/support/services.js';
+import { scratchClickHouseAnalytics } from '../../test/support/scratch-clickhouse.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../test/support/test-app.js';
 import type { Analytics } from '../platform/analytics/analytics.js';
-import { createClickHouseAnalytics } from '../platform/analytics/clickhouse-analytics.js';
-import { connectClickHouse } from '../platform/analytics/clickhouse-client.js';
 import { chsql, identifier } from '../platform/analytics/clickhouse-sql.js';
 import type { FindingTransition } from '../platform/analytics/finding-transitions.js';
 import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
@@ -60,10 +57,7 @@ function sqlStore(db: Database): Store {
 }
 
 async function clickHouseStore(): Promise<Store> {
-  const database = `sentinel_t_${randomBytes(6).toString('hex')}`;
-  const analytics = createClickHouseAnalytics({ url: testServices.clickhouseUrl, database });
-  await analytics.ensureSchema();
-  const reader = connectClickHouse({ url: testServices.clickhouseUrl });
+  const { analytics, database, reader, dispose } = await scratchClickHouseAnalytics();
   return {
     analytics,
     async stored(orgId) {
@@ -75,11 +69,7 @@ async function clickHouseStore(): Promise<Store> {
           WHERE org_id = ${orgId.toLowerCase()}`),
       );
     },
-    async dispose() {
-      await reader.command(chsql`DROP DATABASE IF EXISTS ${identifier(database)}`);
-      await reader.close();
-      await analytics.close();
-    },
+    dispose,
   };
 }
 

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
-import { testServices } from '../../../test/support/services.js';
+import { scratchClickHouseAnalytics } from '../../../test/support/scratch-clickhouse.js';
 import type { OrgId } from '../db/database.js';
 import { asOrgId } from '../../../test/support/org-ids.js';
 import type { Analytics, AnalyticsEvent } from './analytics.js';
 import { createClickHouseAnalytics } from './clickhouse-analytics.js';
-import { connectClickHouse } from './clickhouse-client.js';
 import { chsql, identifier } from './clickhouse-sql.js';
 import { createSqlAnalytics } from './sql-analytics.js';
 
@@ -57,10 +56,7 @@ async function sqlStore(create: () => Promise<TestDatabase>): Promise<Store> {
 
 /** A database of its own, dropped afterwards, so test files never share ClickHouse state. */
 async function clickHouseStore(): Promise<Store> {
-  const database = `sentinel_t_${randomBytes(6).toString('hex')}`;
-  const analytics = createClickHouseAnalytics({ url: testServices.clickhouseUrl, database });
-  await analytics.ensureSchema();
-  const reader = connectClickHouse({ url: testServices.clickhouseUrl });
+  const { analytics, database, reader, dispose } = await scratchClickHouseAnalytics();
   return {
     analytics,
     async stored(orgId) {
@@ -72,16 +68,7 @@ async function clickHouseStore(): Promise<Store> {
         WHERE org_id = ${orgId.toLowerCase()}`);
       return inCodePointOrder(rows);
     },
-    async dispose() {
-      await analytics.close();
-      await reader.close();
-      const admin = connectClickHouse({ url: testServices.clickhouseUrl });
-      try {
-        await admin.command(chsql`DROP DATABASE IF EXISTS ${identifier(database)}`);
-      } finally {
-        await admin.close();
-      }
-    },
+    dispose,
   };
 }
 

@@ -1,13 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { asOrgId } from '../../../test/support/org-ids.js';
-import { testServices } from '../../../test/support/services.js';
+import { scratchClickHouseAnalytics } from '../../../test/support/scratch-clickhouse.js';
 import type { OrgId } from '../db/database.js';
 import type { Analytics } from './analytics.js';
-import { createClickHouseAnalytics } from './clickhouse-analytics.js';
-import { connectClickHouse } from './clickhouse-client.js';
-import { chsql, identifier } from './clickhouse-sql.js';
 import type { AdvisoryExposureRow, AffectedAssetRow, Bucket, BucketedWindow, FindingFilter, FindingTransition } from './finding-transitions.js';
 import { createSqlAnalytics } from './sql-analytics.js';
 
@@ -31,21 +28,8 @@ async function sqlStore(create: () => Promise<TestDatabase>): Promise<Store> {
 
 /** A database of its own, dropped afterwards, so test files never share ClickHouse state. */
 async function clickHouseStore(): Promise<Store> {
-  const database = `sentinel_t_${randomBytes(6).toString('hex')}`;
-  const analytics = createClickHouseAnalytics({ url: testServices.clickhouseUrl, database });
-  await analytics.ensureSchema();
-  return {
-    analytics,
-    async dispose() {
-      await analytics.close();
-      const admin = connectClickHouse({ url: testServices.clickhouseUrl });
-      try {
-        await admin.command(chsql`DROP DATABASE IF EXISTS ${identifier(database)}`);
-      } finally {
-        await admin.close();
-      }
-    },
-  };
+  const { analytics, dispose } = await scratchClickHouseAnalytics();
+  return { analytics, dispose };
 }
 
 const stores = [
