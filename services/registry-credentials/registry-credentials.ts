@@ -10,7 +10,7 @@
 // the transaction that makes it.
 import { randomUUID } from 'node:crypto';
 import { recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
-import { SecretBox, SecretBoxError } from '../platform/crypto/secret-box.js';
+import { configuredSecretBox, SecretBoxError, type SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { conflict, notFound, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -87,12 +87,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Longest last_error kept (the column's limit); a scanner's complaint is one line. */
 const MAX_ERROR_LENGTH = 500;
 
-// Configuration holds one secret-box key (secret-box.key, WEBHOOK_SECRET_KEY); sealed
-// values name it as key 1, as webhook secrets do, so a later key can join the ring.
-const CONFIGURED_KEY_ID = 1;
-
 /** The box that seals registry secrets at rest with the configured key. */
-export const registrySecretBox = (key: Buffer): SecretBox => new SecretBox({ activeKeyId: CONFIGURED_KEY_ID, keys: new Map([[CONFIGURED_KEY_ID, key]]) });
+export const registrySecretBox = configuredSecretBox;
 
 /**
  * Binds a sealed secret to its row, its organization and its registry: copied to

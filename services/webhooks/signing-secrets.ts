@@ -2,19 +2,13 @@
 // associated data naming the endpoint's row, so a ciphertext copied to another
 // endpoint or organization does not open. After a rotation the previous secret
 // keeps signing for 24 hours, so receivers can switch without losing deliveries.
-import { SecretBox, SecretBoxError } from '../platform/crypto/secret-box.js';
+import { configuredSecretBox, SecretBoxError, type SecretBox } from '../platform/crypto/secret-box.js';
 import type { OrgId } from '../platform/db/database.js';
 
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
 
-// Configuration holds one key (WEBHOOK_SECRET_KEY); sealed values name it as key 1,
-// so a later key can join the ring under another id while old rows still open.
-const CONFIGURED_KEY_ID = 1;
-
 /** The box that seals signing secrets at rest with the configured key. */
-export function signingSecretBox(key: Buffer): SecretBox {
-  return new SecretBox({ activeKeyId: CONFIGURED_KEY_ID, keys: new Map([[CONFIGURED_KEY_ID, key]]) });
-}
+export const signingSecretBox = configuredSecretBox;
 
 const associatedData = (orgId: OrgId, endpointId: string): string => `webhook_endpoint:${orgId}:${endpointId}`;
 

@@ -3,7 +3,7 @@
 // are keyed by the person (as services/accounts/users.ts is), and what they do is
 // audited in the person's personal organization (spec 6.2), as sign-ins are.
 import type { Counters } from '../../platform/counters/counters.js';
-import { SecretBox } from '../../platform/crypto/secret-box.js';
+import { configuredSecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { recordIdentityEvent, recordRepeatableRefusal, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import { AppError, conflict, validationFailed } from '../../platform/errors.js';
@@ -72,15 +72,13 @@ export const secondFactorRefused = (): AppError => new AppError('unprocessable',
 const ATTEMPTS_PER_WINDOW = 5;
 const ATTEMPT_WINDOW_MS = 5 * 60_000;
 
-// Configuration holds one secret box key; sealed values name it as key 1, as webhook signing secrets do.
-const CONFIGURED_KEY_ID = 1;
 const associatedData = (userId: string): string => `user_second_factor:${userId}`;
 
 type Redemption = { method: SecondFactorMethod } | { refused: string };
 
 export function createSecondFactors(deps: SecondFactorDependencies) {
   const { db, now } = deps;
-  const box = new SecretBox({ activeKeyId: CONFIGURED_KEY_ID, keys: new Map([[CONFIGURED_KEY_ID, deps.secretKey]]) });
+  const box = configuredSecretBox(deps.secretKey);
   const openSecret = (userId: string, ciphertext: string): Secret => Secret.fromBase32(box.open(ciphertext, associatedData(userId)).toString('utf8'));
 
   /** Counts one attempt of the person's; throws 429 once the window's attempts are used up. */
