@@ -11,6 +11,7 @@ import { notFound } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { newestFirst, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
+import { isoOrNull } from '../platform/http/timestamps.js';
 
 export interface AssetView {
   id: string;
@@ -31,7 +32,6 @@ type AssetRow = Omit<AssetView, 'created_at' | 'last_scanned_at' | 'archived_at'
 
 const assetColumns = 'id, reference, registry, repository, tag, digest, pinned, created_at, last_scanned_at, archived_at, archive_reason';
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 function toAssetView(row: AssetRow): AssetView {
   return {
@@ -43,8 +43,8 @@ function toAssetView(row: AssetRow): AssetView {
     digest: row.digest,
     pinned: row.pinned,
     created_at: row.created_at.toISOString(),
-    last_scanned_at: iso(row.last_scanned_at),
-    archived_at: iso(row.archived_at),
+    last_scanned_at: isoOrNull(row.last_scanned_at),
+    archived_at: isoOrNull(row.archived_at),
     archive_reason: row.archive_reason,
   };
 }

@@ -11,6 +11,7 @@ import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { newestFirst, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
 import { assetIdentity, parseImageReference, type ImageReference } from './image-reference.js';
+import { isoOrNull } from '../platform/http/timestamps.js';
 
 export const SCAN_JOB_KIND = 'scan.run';
 
@@ -80,7 +81,6 @@ export interface ScanRow {
 export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id, requested_by_workload_id,
   created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings`;
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export function toScanView(row: ScanRow): ScanView {
   return {
@@ -93,8 +93,8 @@ export function toScanView(row: ScanRow): ScanView {
     failure_reason: row.failure_reason,
     requested_by: requestedByView({ userId: row.requested_by, apiKeyId: row.requested_by_api_key_id, workloadId: row.requested_by_workload_id }),
     created_at: row.created_at.toISOString(),
-    started_at: iso(row.started_at),
-    completed_at: iso(row.completed_at),
+    started_at: isoOrNull(row.started_at),
+    completed_at: isoOrNull(row.completed_at),
     observation_count: row.observation_count,
     completed_kinds: row.completed_kinds,
     new_findings: row.new_count,

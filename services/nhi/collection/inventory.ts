@@ -7,6 +7,7 @@ import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
 import { PROVIDER_OF_KIND } from './inventory-records.js';
+import { isoOrNull } from '../../platform/http/timestamps.js';
 
 export const NOT_REPORTED = 'not reported';
 
@@ -180,7 +181,6 @@ function checkFilters(query: IdentityFilters): { kind?: string; provider?: strin
   return { kind, provider, connectorId, state };
 }
 
-const isoOrNull = (at: Date | null): string | null => (at === null ? null : at.toISOString());
 
 function identityViewOf(row: IdentityRow): IdentityView {
   return {

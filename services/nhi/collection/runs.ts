@@ -10,6 +10,7 @@ import { newestFirst, type KeysetRow } from '../../platform/pagination/keyset.js
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
 import { findConnector } from '../connectors/index.js';
+import { isoOrNull } from '../../platform/http/timestamps.js';
 
 /** The job kind of a run; its payload names the run. */
 export const SYNCHRONIZATION_JOB = 'nhi.synchronization';
@@ -133,7 +134,6 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
 }
 export type Runs = ReturnType<typeof createRuns>;
 
-const iso = (at: Date | null): string | null => (at === null ? null : at.toISOString());
 
 export function runViewOf(row: RunRow): RunView {
   return {
@@ -151,8 +151,8 @@ export function runViewOf(row: RunRow): RunView {
     },
     error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
     createdAt: row.created_at.toISOString(),
-    startedAt: iso(row.started_at),
-    finishedAt: iso(row.finished_at),
-    appliedAt: iso(row.applied_at),
+    startedAt: isoOrNull(row.started_at),
+    finishedAt: isoOrNull(row.finished_at),
+    appliedAt: isoOrNull(row.applied_at),
   };
 }

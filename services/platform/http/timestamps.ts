@@ -9,3 +9,6 @@ export function parseTimestamp(name: string, value: string): Date {
   if (Number.isNaN(parsed.getTime())) throw validationFailed(`${name} is not a valid timestamp`);
   return parsed;
 }
+
+/** A stored time as the API shows it: ISO 8601 in UTC, or null when there is none. */
+export const isoOrNull = (at: Date | null): string | null => (at === null ? null : at.toISOString());
