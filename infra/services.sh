@@ -15,7 +15,9 @@
 # Idempotent: a service whose port already answers its protocol is left as it is,
 # so a second `up` takes a few seconds. Downloads are cached: Maven artifacts in
 # ~/.m2, unpacked runtimes in $SENTINEL_INFRA_HOME (default ~/.cache/sentinel-infra),
-# ClickHouse through apt (installed once). See infra/README.md.
+# ClickHouse through apt (installed once). `up` also fetches the Java peers the identity
+# suites start themselves (infra/java-peers.sh: Keycloak, SAP's SCIM compliance suite).
+# See infra/README.md.
 set -Eeuo pipefail
 
 INFRA_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -521,7 +523,13 @@ case "$cmd" in
     with_lock
     log "bringing services up (state: $STATE_DIR)"
     for s in "${ALL[@]}"; do "start_$s"; done
-    log "all services up"
+    # Not services: the identity suites start Keycloak and the SCIM compliance suite themselves.
+    # A failure here leaves the other suites their services; those two then fail with the reason.
+    if bash "$INFRA_DIR/java-peers.sh" fetch 9>&-; then
+      log "all services up, Java peers fetched"
+    else
+      log "all services up; WARNING: the Java peers could not be fetched (above), so test/keycloak-sso and test/scim-compliance will fail"
+    fi
     ;;
   down)
     with_lock

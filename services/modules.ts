@@ -7,17 +7,36 @@ import { createAssetsModule } from './assets/index.js';
 import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
+import { createDomainsModule, createTxtResolver, type TxtResolver } from './identity/domains/index.js';
+import { createGroupsModule } from './identity/groups/index.js';
 import { createInvitationsModule } from './identity/invitations/index.js';
+import { createScimModule, directoryTokens } from './identity/scim/index.js';
 import { createConnectorsModule, type ConnectorsConfig } from './nhi/connectors/index.js';
 import { createWorkloadsModule } from './identity/workloads/index.js';
 import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
+import { createSsoModule, ssoEnforcementFor, type SsoConfig } from './identity/sso/index.js';
+import { createSocialLoginModule } from './identity/social-login/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { createNhiAuditModule } from './nhi/audit/index.js';
 import { createCollectorRegistry, createNhiCollectionModule, type CollectionConfig } from './nhi/collection/index.js';
+import { cloudAccountCollector } from './nhi/cloud-accounts/index.js';
+import { clusterCollector } from './nhi/clusters/index.js';
 import { toolServerCollector } from './nhi/tool-servers/index.js';
+import { codeHostingCollector } from './nhi/code-hosting/index.js';
+import { secretsManagerCollector } from './nhi/secrets-managers/index.js';
+import { createNhiCertificationModule } from './nhi/certification/index.js';
+import { createNhiExceptionsModule } from './nhi/exceptions/index.js';
+import { createNhiFindingsModule } from './nhi/findings/index.js';
+import { createNhiGovernanceModule } from './nhi/governance/index.js';
+import { createNhiGrantsModule } from './nhi/grants/index.js';
+import { createNhiPoliciesModule, evaluateAfterSynchronization, POLICY_IDS } from './nhi/policies/index.js';
+import { createNhiRuntimeModule } from './nhi/runtime/index.js';
+import { accessKeyExecutor, createNhiRemediationModule, serviceAccountTokenExecutor } from './nhi/remediation/index.js';
 import type { RefusalRecorder } from './platform/authorization/authorize-request.js';
+import type { Config } from './platform/config.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
-import type { LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
+import type { ErrorDialect, LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
+import { createConfiguredMailer, type Mailer } from './platform/mail.js';
 import type { Worker } from './platform/jobs.js';
 import type { CapabilityModule, StreamProcessor } from './platform/module.js';
 import { createCursorCodec } from './platform/pagination/cursor.js';
@@ -30,7 +49,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig;
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
 }
 
 /** What tests may replace; production passes none. */
@@ -43,8 +62,14 @@ export interface ModuleOverrides {
   resolveWebhookDestination?: ResolveAll;
   /** Tests never ask real DNS for connector endpoints. */
   resolveConnectorEndpoint?: ResolveAll;
-  /** Refresh rotation's grace, refusal windows, TOTP time steps and organization deletion's grace period are tested by moving this clock. */
+  /** Tests never ask real DNS for identity providers' issuers. */
+  resolveSsoIssuer?: ResolveAll;
+  /** Tests look domain verification records up in a DNS server of their own on loopback, never in the real DNS. */
+  resolveDomainTxt?: TxtResolver;
+  /** Refresh rotation's grace, refusal windows, TOTP time steps, organization deletion's grace period and domain verification times are tested by moving this clock. */
   clock?: () => Date;
+  /** Tests read the mail the service sends. */
+  mailer?: Mailer;
 }
 
 export interface Modules {
@@ -52,6 +77,8 @@ export interface Modules {
   /** The facade's seams, which accounts provides. */
   guard: RequestGuard;
   limiterState: LimiterStateOf;
+  /** Path prefixes answered in a protocol's own error shape (the SCIM directory's). */
+  errorDialects: ErrorDialect[];
 }
 
 export function createModules(platform: ModulePlatform, overrides: ModuleOverrides = {}): Modules {
@@ -70,22 +97,38 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   });
   // Filled from the list below, which holds accounts itself: its guard looks refusal recorders up per request.
   const refusalRecorders = new Map<string, RefusalRecorder>();
+  const mailer = overrides.mailer ?? createConfiguredMailer(config.mailSink, logger);
   const accounts = createAccountsModule({
     db,
     counters: platform.counters,
     config,
     registry,
     secondFactor: secondFactors.verifier,
+    // Single sign-on imports accounts, so accounts receives its enforcement lookup from here.
+    ssoEnforcement: ssoEnforcementFor,
+    mailer,
     passwordHashing: overrides.passwordHashing,
     clock: overrides.clock,
     refusalRecorderOf: (operationId) => refusalRecorders.get(operationId),
+    directoryTokens,
   });
   const list = [
     createHealthModule({ readiness: platform.readiness }),
     accounts,
     createSecondFactorModule({ secondFactors }),
+    createSocialLoginModule({ db, config, authRoute: accounts.authRoute, clock: overrides.clock }),
     createOrganizationsModule({ db, logger, analytics: platform.analytics, clock: overrides.clock }),
     createInvitationsModule({ db }),
+    createSsoModule({ db, config, authRoute: accounts.authRoute, resolveIssuer: overrides.resolveSsoIssuer, clock: overrides.clock }),
+    createDomainsModule({
+      db,
+      codec,
+      logger,
+      resolveTxt: overrides.resolveDomainTxt ?? createTxtResolver({ servers: config.domainVerificationDnsServers }),
+      clock: overrides.clock,
+    }),
+    createScimModule({ db, publicUrl: config.publicUrl }),
+    createGroupsModule({ db, codec }),
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),
     createScansModule({ db, codec, logger, registryLogins }),
@@ -98,13 +141,40 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createRegistryCredentialsModule({ db, config }),
     createNhiAuditModule({ db, codec }),
     createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
-    // Collectors per connector kind: the tool server's is the first built.
-    createNhiCollectionModule({ db, codec, logger, config, collectors: createCollectorRegistry([toolServerCollector]), resolveEndpoint: overrides.resolveConnectorEndpoint }),
+    // Collectors per connector kind.
+    createNhiCollectionModule({
+      db,
+      codec,
+      logger,
+      config,
+      collectors: createCollectorRegistry([toolServerCollector, cloudAccountCollector, codeHostingCollector, secretsManagerCollector, clusterCollector]),
+      resolveEndpoint: overrides.resolveConnectorEndpoint,
+      // The policies are evaluated once a run's records are in the inventory.
+      afterRunApplied: evaluateAfterSynchronization,
+    }),
+    createNhiFindingsModule({ db, codec, clock: overrides.clock }),
+    createNhiPoliciesModule({ db, codec, logger, clock: overrides.clock }),
+    createNhiGovernanceModule({ db, codec, clock: overrides.clock }),
+    createNhiGrantsModule({ db, codec, approvalsRequired: config.governanceApprovalsRequired, clock: overrides.clock }),
+    // Exceptions name the catalogue's policies without importing nhi/policies, which imports nhi/findings, which imports exceptions.
+    createNhiExceptionsModule({ db, codec, approvalsRequired: config.governanceApprovalsRequired, policyIds: POLICY_IDS, clock: overrides.clock }),
+    // Executors per action a connector carries out.
+    createNhiRemediationModule({
+      db,
+      codec,
+      logger,
+      config,
+      executors: [accessKeyExecutor, serviceAccountTokenExecutor],
+      resolveEndpoint: overrides.resolveConnectorEndpoint,
+      clock: overrides.clock,
+    }),
+    createNhiCertificationModule({ db, codec, clock: overrides.clock }),
+    createNhiRuntimeModule({ db, codec, clock: overrides.clock }),
   ];
   for (const module of list) {
     for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);
   }
-  return { list, guard: accounts.guard, limiterState: accounts.limiterState };
+  return { list, guard: accounts.guard, limiterState: accounts.limiterState, errorDialects: list.flatMap((module) => (module.errorDialect ? [module.errorDialect] : [])) };
 }
 
 /** operationId -> handler over every module; an operationId claimed twice is a wiring mistake that stops start-up. */

@@ -28,6 +28,7 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
     handlers: handlersOf(modules.list),
     guard: modules.guard,
     limiterState: modules.limiterState,
+    errorDialects: modules.errorDialects,
     trustedProxies: platform.config.trustedProxies,
     isAvailable: (operationId) => platform.isPrepared() || operationsServedWhileStarting.has(operationId),
   });

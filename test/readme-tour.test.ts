@@ -38,7 +38,7 @@ trap 'kill $(jobs -p) 2>/dev/null; wait' EXIT
 // 2xx stops it at once, wherever the step is, except a 409: the tour's loops ask again on
 // that one (a verdict not ready yet), so there it is a failed step that a loop may retry,
 // and the loops may wait 300 seconds in all. The ids the tour captured are printed at the end.
-const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY', 'INVITATION', 'INVITE', 'GRACE', 'WORKLOAD', 'WORKLOAD_ID', 'WORKLOAD_SCAN'] as const;
+const capturedIds = ['TOKEN', 'KEY', 'SCAN', 'ASSET', 'FINDING', 'OTHER', 'NEXT', 'POLICY', 'VERDICT', 'ENDPOINT', 'DELIVERY', 'INVITATION', 'INVITE', 'GRACE', 'WORKLOAD', 'WORKLOAD_ID', 'WORKLOAD_SCAN', 'DIRECTORY', 'LINUS', 'DOMAIN', 'SSO', 'RULE', 'GATEWAY'] as const;
 const tourPrelude = `set -euo pipefail
 trap 'echo "tour: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 curl() {
@@ -160,6 +160,24 @@ describe('the README API tour', { timeout: 900_000 }, () => {
       expect.objectContaining({ id: ids.WORKLOAD_ID, standing: 'revoked', delegation: expect.objectContaining({ scopes: ['scans:create', 'scans:read', 'findings:read'] }) }),
     ]);
     expect((await api('/api/v1/scans?limit=1', ids.WORKLOAD)).status).toBe(401);
+    // The directory provisioned Linus and deactivated him: a staged user of the directory, no longer a member (the roster above).
+    const linus = await api(`/api/scim/v2/Users/${ids.LINUS}`, ids.DIRECTORY);
+    expect(linus.body).toMatchObject({ userName: 'linus@example.com', active: false });
+    const deactivated = (await api('/api/v1/identity/audit?action=scim_user.deactivated')).body.events;
+    expect(deactivated).toEqual([expect.objectContaining({ actor: { kind: 'directory_token', id: expect.any(String) }, detail: expect.objectContaining({ scim_user_id: ids.LINUS }) })]);
+    expect((await api('/api/v1/identity/audit?action=member.added')).text).toContain('"arrival":"directory"');
+
+    // The domain is claimed and pending; the provider holds its secret, sealed, and says so only.
+    expect((await api(`/api/v1/identity/domains/${ids.DOMAIN}`)).body).toMatchObject({ domain: 'acme-corp.com', state: 'pending', verification: expect.objectContaining({ type: 'TXT', name: '_sentinel-challenge.acme-corp.com' }) });
+    const provider = await api(`/api/v1/identity/sso/providers/${ids.SSO}`);
+    expect(provider.body).toMatchObject({ protocol: 'oidc', name: 'Okta', jit_provisioning: true, default_role: 'analyst', oidc: expect.objectContaining({ client_secret_set: true }) });
+    expect(provider.text).not.toContain('from-the-okta-app');
+    // The gateway's question was denied as unknown and logged; the trail holds the rule and the denial, intact.
+    expect((await api('/nhi/api/v1/runtime/decisions')).body.items).toEqual([expect.objectContaining({ decision: 'deny', action: 's3:PutObject' })]);
+    const trail = (await api('/nhi/api/v1/audit/records')).body.items.map((record: { action: string }) => record.action);
+    expect(trail).toEqual(expect.arrayContaining(['runtime_rule.created', 'runtime.decision.denied']));
+    expect((await api('/nhi/api/v1/audit/integrity')).body).toMatchObject({ isIntact: true });
+    expect((await api('/nhi/api/v1/runtime/decisions', ids.GATEWAY)).status).toBe(403);
 
     // A second organization sees nothing of the tour's: its scan and verdict are as missing as a made-up id.
     const signup = await fetch(`${service.base}/api/v1/auth/signup`, {
@@ -181,6 +199,10 @@ describe('the README API tour', { timeout: 900_000 }, () => {
     expect((await api('/api/v1/findings', neighbour)).body.items).toEqual([]);
     expect((await api('/api/v1/members', neighbour)).text).not.toContain('grace@example.com');
     expect((await api('/api/v1/workloads', neighbour)).body.workloads).toEqual([]);
+    expect((await api(`/api/scim/v2/Users/${ids.LINUS}`, neighbour)).status).toBe(401);
+    expect((await api(`/api/v1/identity/sso/providers/${ids.SSO}`, neighbour)).status).toBe(404);
+    expect((await api(`/nhi/api/v1/runtime/rules/${ids.RULE}`, neighbour)).status).toBe(404);
+    expect((await api('/nhi/api/v1/runtime/decisions', neighbour)).body.items).toEqual([]);
 
     // Stopped as Ctrl-C stops it, Sentinel shuts down cleanly, releasing DATA_DIR. npm, the
     // terminal's foreground job, may end before Sentinel has finished: wait for the whole group.

@@ -93,9 +93,13 @@ describe.each(testProfiles)('text no column can hold, on $profile', ({ profile }
   });
 
   // One tenant for every probe: nothing a refused request does may show in its snapshot.
-  let caller: Promise<{ tenant: TestTenant; key: string }> | undefined;
+  let caller: Promise<{ tenant: TestTenant; key: string; directoryToken: string }> | undefined;
   const callerOnce = () =>
-    (caller ??= t.current.tenant().then(async (tenant) => ({ tenant, key: (await t.current.apiKey(tenant.owner, [...scopeRegistry.grantable.keys()])).key })));
+    (caller ??= t.current.tenant().then(async (tenant) => ({
+      tenant,
+      key: (await t.current.apiKey(tenant.owner, [...scopeRegistry.grantable.keys()])).key,
+      directoryToken: await t.current.directoryToken(tenant),
+    })));
 
   it('marks at least the report of an import as a document', () => {
     expect(probes.filter((probe) => probe.inDocument).map((probe) => `${probe.operation.operationId} ${probe.where}`)).toEqual(
@@ -104,9 +108,9 @@ describe.each(testProfiles)('text no column can hold, on $profile', ({ profile }
   });
 
   const send = async (probe: Probe) => {
-    const { tenant, key } = await callerOnce();
+    const { tenant, key, directoryToken } = await callerOnce();
     const schemes = (probe.operation.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement));
-    const token = schemes.length === 0 ? undefined : schemes.includes('session') ? tenant.owner.token : key;
+    const token = schemes.length === 0 ? undefined : schemes.includes('session') ? tenant.owner.token : schemes.includes('directoryToken') ? directoryToken : key;
     const before = await t.current.snapshot(tenant);
     const response = await t.current.call(probe.method.toUpperCase(), probe.url, { token, body: probe.body });
     expect(await t.current.snapshot(tenant)).toEqual(before);
@@ -116,6 +120,12 @@ describe.each(testProfiles)('text no column can hold, on $profile', ({ profile }
   it.each(probes.filter((probe) => !probe.inDocument))('refuses $title with 400 naming the field', async (probe) => {
     const response = await send(probe);
     expect(response.status, response.raw).toBe(400);
+    // The directory protocol answers in SCIM's error shape (detail for error, no code).
+    if (response.body.schemas) {
+      expect(response.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+      expect(response.body.detail).toContain(`${probe.where} contains a NUL character or an unpaired surrogate`);
+      return;
+    }
     expect(response.body.code).toBe('validation_failed');
     expect(response.body.error).toContain(`${probe.where} contains a NUL character or an unpaired surrogate`);
   });

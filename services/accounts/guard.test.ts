@@ -22,7 +22,7 @@ const limiterCountOf = (response: { headers: Record<string, unknown> }) => ({ li
 describe.each(testProfiles)('request guard ($profile)', (profile) => {
   // A test that closes refusal windows pins the clock; none sleeps.
   let pinnedNow: number | undefined;
-  const t = useTestApp({ ...profile, clock: () => new Date(pinnedNow ?? Date.now()) });
+  const t = useTestApp({ ...profile, rateLimit: { perMinute: 600 }, clock: () => new Date(pinnedNow ?? Date.now()) });
   afterEach(() => {
     pinnedNow = undefined;
   });

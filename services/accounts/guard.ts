@@ -6,7 +6,7 @@
 // then, for a write, whether the organization is scheduled for deletion (409).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OperationSecurity, RequestGuard } from '../platform/http/handler.js';
-import type { Database } from '../platform/db/database.js';
+import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, unauthorized, withHeaders } from '../platform/errors.js';
 import { API_KEY_PREFIX, findByKey, touchLastUsed } from '../api-keys/index.js';
 import { findMember, isDeletionScheduled, resolveActingMembership } from '../organizations/index.js';
@@ -16,7 +16,7 @@ import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type Req
 import { authorizeAudited, type RefusalRecorder } from '../platform/authorization/authorize-request.js';
 import { effectiveScopes, personPermissionsOf, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import { credentialOf, type Principal } from '../platform/principal.js';
-import { systemScope } from '../platform/tenancy.js';
+import { systemScope, type SystemScope } from '../platform/tenancy.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
 
@@ -32,6 +32,21 @@ export interface GuardDependencies {
   now: () => Date;
   /** Where a refusal of the operation is recorded, when its module keeps a trail of its own; otherwise the identity trail. */
   refusalRecorderOf: (operationId: string) => RefusalRecorder | undefined;
+  /** The SCIM directory's tokens, a port: identity/scim imports accounts, so accounts cannot import it. */
+  directoryTokens: DirectoryTokens;
+}
+
+/** The security scheme of the directory protocol (/api/scim/v2): a directory token is a credential there and nowhere else. */
+const DIRECTORY_TOKEN_SCHEME = 'directoryToken';
+
+/** How the guard finds a presented SCIM directory token; services/modules.ts hands over identity/scim's. */
+export interface DirectoryTokens {
+  /** The prefix every directory token starts with, which tells it from the other credentials without a lookup. */
+  prefix: string;
+  /** The token with this value's digest, in any organization; undefined when none has it. */
+  find(q: Queryable, scope: SystemScope, token: string): Promise<{ id: string; orgId: OrgId; revoked: boolean; lastUseStale: boolean } | undefined>;
+  /** Records that the token was used (at most once a minute). */
+  touchLastUsed(q: Queryable, orgId: OrgId, id: string): Promise<void>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,1024})$/i;
@@ -81,11 +96,30 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     return { kind: 'workload', workloadId: stored.id, orgId: stored.orgId, permissions: workloadAuthority(stored.scopes, delegator?.role, deps.registry) };
   };
 
-  const authenticate = async (request: FastifyRequest, origin: RequestOrigin): Promise<Principal> => {
+  const authenticateDirectoryToken = async (token: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+    const stored = await deps.directoryTokens.find(deps.db, systemScope('authenticate-credential'), token);
+    if (!stored) return refuse(log, 'unknown directory token');
+    if (stored.revoked) {
+      // As for keys: a revoked token still presented goes to its organization's trail, counted per window.
+      await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { directoryTokenId: stored.id }, subject: stored.id, action: 'scim_token.refused', detail: { reason: 'revoked' } }, deps.now());
+      return refuse(log, 'directory token revoked');
+    }
+    if (stored.lastUseStale) await deps.directoryTokens.touchLastUsed(deps.db, stored.orgId, stored.id);
+    return { kind: 'directory_token', directoryTokenId: stored.id, orgId: stored.orgId, permissions: new Set() };
+  };
+
+  const authenticate = async (request: FastifyRequest, security: OperationSecurity, origin: RequestOrigin): Promise<Principal> => {
     const header = request.headers.authorization;
     if (header === undefined) return refuse(request.log, 'no credential');
     const credential = BEARER.exec(header)?.[1];
     if (credential === undefined) return refuse(request.log, 'malformed authorization header');
+    // The directory protocol and the rest of the API are two realms: a directory token is a credential only where
+    // the operation accepts it, and an operation of the directory protocol accepts no other credential.
+    const directoryProtocol = security.schemes.includes(DIRECTORY_TOKEN_SCHEME);
+    if (credential.startsWith(deps.directoryTokens.prefix)) {
+      return directoryProtocol ? authenticateDirectoryToken(credential, origin, request.log) : refuse(request.log, 'directory token outside the directory protocol');
+    }
+    if (directoryProtocol && security.schemes.length === 1) return refuse(request.log, 'the directory protocol takes a directory token');
     if (credential.startsWith(API_KEY_PREFIX)) return authenticateApiKey(credential, origin, request.log);
     if (credential.startsWith(WORKLOAD_CREDENTIAL_PREFIX)) return authenticateWorkload(credential, origin, request.log);
     return authenticateSession(credential, request.log);
@@ -98,8 +132,12 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       await refuse(deps.db, principal, origin, security.operationId, delegationRefused(principal.kind));
     }
     if (security.permission !== undefined) await authorizeAudited(deps.db, principal, origin, security.operationId, security.permission, refuse);
-    // A machine (key or workload) is admitted only where the document accepts keys and names the scope it needs.
-    const accepted = principal.kind === 'user' ? security.schemes.includes('session') : security.schemes.includes('apiKey') && security.permission !== undefined;
+    // A machine (key or workload) is admitted only where the document accepts keys and names the scope it needs;
+    // authentication has already confined a directory token to the directory protocol.
+    const accepted =
+      principal.kind === 'user'
+        ? security.schemes.includes('session')
+        : principal.kind === 'directory_token' || (security.schemes.includes('apiKey') && security.permission !== undefined);
     if (!accepted) {
       const needs = security.schemes.includes('session') ? 'a browser session' : 'an API key';
       await refuse(deps.db, principal, origin, security.operationId, new AppError('forbidden', `this operation needs ${needs}`, { details: { principal: principal.kind } }));
@@ -108,7 +146,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
 
   return async (request, security) => {
     const origin = originOfRequest(request);
-    const principal = await authenticate(request, origin);
+    const principal = await authenticate(request, security, origin);
     const rateLimit = await deps.limiter.hit(rateLimitSubject(principal), deps.perMinute, request.log);
     try {
       const expected = request.headers['x-expected-organization'];

@@ -6,14 +6,17 @@ import type { Config } from '../platform/config.js';
 import type { Counters } from '../platform/counters/counters.js';
 import type { Database } from '../platform/db/database.js';
 import type { LimiterStateOf, OperationHandler, RequestGuard } from '../platform/http/handler.js';
+import type { Mailer } from '../platform/mail.js';
 import type { CapabilityModule } from '../platform/module.js';
 import type { SecondFactorVerifier } from '../identity/second-factor/index.js';
 import { createAccessTokens } from './access-tokens.js';
-import { createRequestGuard, type GuardDependencies } from './guard.js';
+import { createRequestGuard, type DirectoryTokens, type GuardDependencies } from './guard.js';
 import { exchangeSignInCode } from './handlers/exchangeSignInCode.js';
 import { getMe } from './handlers/getMe.js';
 import { listIdentityAudit } from './handlers/listIdentityAudit.js';
+import { confirmEmailVerification } from './handlers/confirmEmailVerification.js';
 import { login } from './handlers/login.js';
+import { requestEmailVerification } from './handlers/requestEmailVerification.js';
 import { logout } from './handlers/logout.js';
 import { refreshSession } from './handlers/refreshSession.js';
 import { setActiveOrganization } from './handlers/setActiveOrganization.js';
@@ -21,28 +24,52 @@ import { signup } from './handlers/signup.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createRateLimiter, limitedPerSourceAddress, sourceAddressLimit, sourceAddressStateOfUncounted } from './rate-limiter.js';
 import { createSessions } from './sessions.js';
+import type { SsoEnforcementLookup } from './sso-enforcement.js';
 
 export type { ScryptParameters } from './passwords.js';
+export type { DirectoryTokens } from './guard.js';
+// What single sign-on, SCIM and social login do with accounts.
+export {
+  createAccount,
+  markEmailVerified,
+  personalOrganizationOfAccount,
+  retireUnverifiedAccount,
+  type AccountSource,
+  type NewAccount,
+  type RetirementCause,
+  type VerificationEvidence,
+} from './account-lifecycle.js';
+export { findLiveAccountByEmail, type LiveAccount } from './users.js';
+export { issueSignInCode, type SignInCodeGrant } from './sign-in-codes.js';
+export { ssoRequired, type SsoEnforcement, type SsoEnforcementLookup } from './sso-enforcement.js';
 
 export interface AccountsDependencies {
   db: Database;
   /** Rate-limit counters: Redis in the full profile, memory in the embedded one. */
   counters: Counters;
-  config: Pick<Config, 'tokenSigningKey' | 'rateLimit'>;
+  config: Pick<Config, 'tokenSigningKey' | 'rateLimit' | 'emailVerificationUrl'>;
   registry: ScopeRegistry;
   /** Asks a person with a second factor for a code at sign-in. */
   secondFactor: SecondFactorVerifier;
+  /** Whether SSO is enforced for an address: identity/sso's lookup, handed over by the composition root (sso imports accounts, not the reverse). */
+  ssoEnforcement: SsoEnforcementLookup;
+  /** Verification links and the notice of an owner's break-glass sign-in. */
+  mailer: Mailer;
   /** Production scrypt parameters unless given; the test harness passes cheap ones to keep suites fast. */
   passwordHashing?: ScryptParameters;
   /** The time refresh rotation and refusal windows are measured by; tests move it instead of sleeping. */
   clock?: () => Date;
   /** Where the guard records a refusal of an operation whose module keeps a trail of its own (CapabilityModule.refusalRecorder). */
   refusalRecorderOf: GuardDependencies['refusalRecorderOf'];
+  /** The SCIM directory's tokens, which the guard admits at /api/scim/v2 (identity/scim's, handed over by services/modules.ts). */
+  directoryTokens: DirectoryTokens;
 }
 
 export interface AccountsModule extends CapabilityModule {
   guard: RequestGuard;
   limiterState: LimiterStateOf;
+  /** The per-source-address limit of the authentication routes, for other open sign-in routes (social login, single sign-on). */
+  authRoute: (handler: OperationHandler) => OperationHandler;
 }
 
 export function createAccountsModule(deps: AccountsDependencies): AccountsModule {
@@ -59,15 +86,18 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
     name: 'accounts',
     handlers: {
       signup: authRoute(signup({ db, passwords, sessions })),
-      login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, now })),
-      refreshSession: authRoute(refreshSession({ db, sessions })),
+      login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: deps.ssoEnforcement, mailer: deps.mailer, now })),
+      refreshSession: authRoute(refreshSession({ db, sessions, ssoEnforcement: deps.ssoEnforcement })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
       logout: logout({ db, sessions }),
       getMe: getMe({ db }),
       setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
+      requestEmailVerification: requestEmailVerification({ db, mailer: deps.mailer, verificationPageUrl: config.emailVerificationUrl }),
+      confirmEmailVerification: authRoute(confirmEmailVerification({ db })),
     },
-    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now, refusalRecorderOf: deps.refusalRecorderOf }),
+    guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now, refusalRecorderOf: deps.refusalRecorderOf, directoryTokens: deps.directoryTokens }),
     limiterState: sourceAddressStateOfUncounted(perSourceAddress),
+    authRoute,
   };
 }

@@ -5,8 +5,8 @@
 // who holds what comes from the hand-written table of test/support/spec-permissions.ts,
 // never from the implementation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedForbiddenBody, securedOperations, urlOf } from '../../test/support/security-suite.js';
-import { specGrantableScopes, specPersonPermissions, specRoles, type SpecRole } from '../../test/support/spec-permissions.js';
+import { expectedForbiddenBody, isDirectoryProtocol, SCIM_UNAUTHORIZED_BODY, securedOperations, urlOf } from '../../test/support/security-suite.js';
+import { specPersonPermissions, specRoles, specScopesGrantableToMachines, type SpecRole } from '../../test/support/spec-permissions.js';
 import type { ApiResponse } from '../../test/support/http-client.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../test/support/test-app.js';
 
@@ -36,14 +36,25 @@ describe.each(testProfiles)('permission matrix ($profile)', (profile) => {
     tenant = await t.current.tenant();
     people.set('owner', tenant.owner);
     for (const role of specRoles) if (!people.has(role)) people.set(role, await t.current.member(tenant, role));
-    for (const scope of specGrantableScopes) keys.set(scope, (await t.current.apiKey(tenant.owner, [scope])).key);
+    for (const scope of specScopesGrantableToMachines) keys.set(scope, (await t.current.apiKey(tenant.owner, [scope])).key);
   });
 
   // No body: an admitted operation that needs one stops at validation (400) and changes nothing;
   // random ids in the path reach nothing. The guard runs before both.
   const attempt = (operation: (typeof operations)[number], token: string) => t.current.call(operation.method, urlOf(operation), { token });
 
-  describe.each(operations)('$method $path ($operationId)', (operation) => {
+  describe.each(operations.filter(isDirectoryProtocol))('$method $path ($operationId)', (operation) => {
+    // The directory protocol admits a directory token alone: no role and no scope is a credential there.
+    it('refuses every role and every API key with the one 401 of the directory protocol', async () => {
+      for (const role of specRoles) {
+        const { token } = await t.current.login(people.get(role)!);
+        expect((await attempt(operation, token)).raw, role).toBe(SCIM_UNAUTHORIZED_BODY);
+      }
+      for (const scope of specScopesGrantableToMachines) expect((await attempt(operation, keys.get(scope)!)).raw, scope).toBe(SCIM_UNAUTHORIZED_BODY);
+    });
+  });
+
+  describe.each(operations.filter((operation) => !isDirectoryProtocol(operation)))('$method $path ($operationId)', (operation) => {
     // Once per operation rather than per attempt: the neighbour's reads count against its owner's rate limit.
     afterAll(() => t.current.expectNeighbourUntouched());
 
@@ -53,7 +64,7 @@ describe.each(testProfiles)('permission matrix ($profile)', (profile) => {
       expectOutcome(await attempt(operation, token), expectedForbiddenBody(operation, 'user', specPersonPermissions(role)));
     });
 
-    it.each(specGrantableScopes)('with an API key holding only %s', async (scope) => {
+    it.each(specScopesGrantableToMachines)('with an API key holding only %s', async (scope) => {
       expectOutcome(await attempt(operation, keys.get(scope)!), expectedForbiddenBody(operation, 'api_key', new Set([scope])));
     });
   });

@@ -28,7 +28,7 @@ const expectRefusal = (response: Awaited<ReturnType<TestApp['call']>>): void => 
 };
 
 describe.each(testProfiles)('rate limits ($profile)', (profile) => {
-  const t = useTestApp(profile);
+  const t = useTestApp({ ...profile, rateLimit: { perMinute: 600 } });
   expectNeighbourUntouchedAfterEach(t);
 
   describe('per credential, at the default of 600 a minute', () => {
@@ -138,8 +138,8 @@ describe('rate limits with Redis cut mid-run (postgres)', () => {
   });
   afterAll(() => relay.close());
   const throughRelay = () => createRedisCounters({ url: relay.url, keyPrefix: `sentinel:rl:test:${randomBytes(6).toString('hex')}:` });
-  const failOpen = useTestApp(() => ({ profile: 'postgres', counters: throughRelay() }));
-  const failClosed = useTestApp(() => ({ profile: 'postgres', sharing: failOpen.current, counters: throughRelay(), rateLimit: { failClosed: true } }));
+  const failOpen = useTestApp(() => ({ profile: 'postgres', counters: throughRelay(), rateLimit: { perMinute: 600 } }));
+  const failClosed = useTestApp(() => ({ profile: 'postgres', sharing: failOpen.current, counters: throughRelay(), rateLimit: { perMinute: 600, failClosed: true } }));
   expectNeighbourUntouchedAfterEach(failOpen);
 
   const me = (app: TestApp, person: TestPerson) => app.call('GET', '/api/v1/me', { token: person.token });

@@ -6,28 +6,59 @@ export interface User {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 /** Emails compare case-insensitively; stored in this form. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The new person's id, or undefined when the email is taken (no exception, so a race needs no special case). */
-export async function createUser(tx: Queryable, input: { email: string; name: string; passwordHash: string | null }): Promise<string | undefined> {
+export async function createUser(tx: Queryable, input: { email: string; name: string; passwordHash: string | null; emailVerified?: boolean }): Promise<string | undefined> {
   const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id',
-    [normalizeEmail(input.email), input.name, input.passwordHash],
+    `INSERT INTO users (email, name, password_hash, email_verified_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
+     ON CONFLICT (email) WHERE retired_at IS NULL DO NOTHING RETURNING id`,
+    [normalizeEmail(input.email), input.name, input.passwordHash, input.emailVerified ?? false],
   );
   return rows[0]?.id;
 }
 
-export async function findUserForSignIn(q: Queryable, email: string): Promise<{ id: string; passwordHash: string | null } | undefined> {
-  const { rows } = await q.query<{ id: string; password_hash: string | null }>('SELECT id, password_hash FROM users WHERE email = $1', [normalizeEmail(email)]);
-  return rows[0] && { id: rows[0].id, passwordHash: rows[0].password_hash };
+/** A live (not retired) account: retired ones have no way in, whatever the route. */
+export async function findUserForSignIn(q: Queryable, email: string): Promise<{ id: string; email: string; passwordHash: string | null } | undefined> {
+  const { rows } = await q.query<{ id: string; email: string; password_hash: string | null }>(
+    'SELECT id, email, password_hash FROM users WHERE email = $1 AND retired_at IS NULL',
+    [normalizeEmail(email)],
+  );
+  return rows[0] && { id: rows[0].id, email: rows[0].email, passwordHash: rows[0].password_hash };
+}
+
+export interface LiveAccount extends User {
+  hasPassword: boolean;
+}
+
+/** The live (not retired) account of an address. */
+export async function findLiveAccountByEmail(q: Queryable, email: string): Promise<LiveAccount | undefined> {
+  const { rows } = await q.query<{ id: string; email: string; name: string; email_verified: boolean; has_password: boolean }>(
+    `SELECT id, email, name, email_verified_at IS NOT NULL AS email_verified, password_hash IS NOT NULL AS has_password
+       FROM users WHERE email = $1 AND retired_at IS NULL`,
+    [normalizeEmail(email)],
+  );
+  const row = rows[0];
+  return row && { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, hasPassword: row.has_password };
+}
+
+/** Whether the account exists and is not retired: what every way in asks last. */
+export async function isLiveAccount(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM users WHERE id = $1 AND retired_at IS NULL', [userId]);
+  return rows.length > 0;
 }
 
 export async function findUser(q: Queryable, userId: string): Promise<User | undefined> {
-  const { rows } = await q.query<User>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
-  return rows[0];
+  const { rows } = await q.query<{ id: string; email: string; name: string; email_verified: boolean }>(
+    'SELECT id, email, name, email_verified_at IS NOT NULL AS email_verified FROM users WHERE id = $1',
+    [userId],
+  );
+  const row = rows[0];
+  return row && { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified };
 }
 
 /** Records the acting-organization preference. The caller has checked the membership. */

@@ -15,6 +15,8 @@ import { ACCESS_TABLES, createOrganizationDeletionSweep, DELETION_PLAN, deleteDu
 import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
 import { DELETION_GRACE_MS } from './deletion.js';
 import { setPlan } from '../identity/invitations/testing/invitations.js';
+import { seedTool, seedUsedRole } from '../nhi/findings/testing/api-fixtures.js';
+import { exceptionRequests, grantRequests, requested } from '../nhi/governance/testing/requests.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,18 +54,22 @@ async function populate(t: TestApp, tenant: TestTenant): Promise<{ apiKey: strin
     const policy = await t.call('POST', '/api/v1/policies', { token, body: { name: 'gate', rules: criticalBlocks, enabled: true } });
     expectStatus(policy, 201);
     const image = `ghcr.io/acme/doomed-${randomUUID().slice(0, 8)}:1`;
-    const imported = await t.call('POST', '/api/v1/scans/import', {
-      token,
-      headers: { 'idempotency-key': randomUUID() },
-      body: { image, format: 'trivy', report: readReportFixture('trivy/npm.json') },
-    });
-    expectStatus(imported, 202);
-    await pipeline.scanSettled(tenant.id, imported.body.id);
-    await pipeline.scanSummarized(tenant.id, imported.body.id);
-    expectStatus(await t.call('POST', `/api/v1/scans/${imported.body.id}/verdict`, { token }), 201);
+    // Imported, settled and summarized (frozen) by the pipeline.
+    const importSettled = async (image: string, format: 'trivy' | 'grype', fixture: string): Promise<{ id: string; asset_id: string }> => {
+      const imported = await t.call('POST', '/api/v1/scans/import', { token, headers: { 'idempotency-key': randomUUID() }, body: { image, format, report: readReportFixture(fixture) } });
+      expectStatus(imported, 202);
+      await pipeline.scanSettled(tenant.id, imported.body.id);
+      await pipeline.scanSummarized(tenant.id, imported.body.id);
+      return imported.body;
+    };
+    const imported = await importSettled(image, 'trivy', 'trivy/npm.json');
+    expectStatus(await t.call('POST', `/api/v1/scans/${imported.id}/verdict`, { token }), 201);
+    // Grype names an advisory's related identifiers: the frozen summary's aliases. Another
+    // image, so this complete scan resolves none of the first one's findings.
+    await importSettled(image.replace(':1', '-related:1'), 'grype', 'grype/dd-issue_9618.json');
     const [finding] = (await t.db.query<{ id: string }>('SELECT id FROM findings WHERE org_id = $1 LIMIT 1', [tenant.id])).rows;
     expectStatus(await t.call('PATCH', `/api/v1/findings/${finding!.id}`, { token, body: { status: 'triaged' } }), 200);
-    expectStatus(await t.call('PUT', `/api/v1/assets/${imported.body.asset_id}/schedule`, { token, body: { interval_hours: 24, scanners: ['trivy'] } }), 200);
+    expectStatus(await t.call('PUT', `/api/v1/assets/${imported.asset_id}/schedule`, { token, body: { interval_hours: 24, scanners: ['trivy'] } }), 200);
     expectStatus(await t.call('PATCH', '/api/v1/settings/scanners', { token, body: { container_image: { secrets: true } } }), 200);
     expectStatus(await t.call('POST', '/api/v1/webhooks', { token, body: { url: `https://hooks.example.com/${randomUUID()}`, events: ['scan.completed'] } }), 201);
     // Teams: a pending invitation (on a plan with a seat for it), a workload and a registry credential.
@@ -72,8 +78,27 @@ async function populate(t: TestApp, tenant: TestTenant): Promise<{ apiKey: strin
     const expiresAt = new Date(Date.now() + 30 * DAY_MS).toISOString();
     expectStatus(await t.call('POST', '/api/v1/workloads', { token, body: { name: 'pipeline', scopes: ['findings:read'], expires_at: expiresAt } }), 201);
     expectStatus(await t.call('POST', '/api/v1/registry-credentials', { token, body: { registry: 'registry.example.com', username: 'ci', secret: `rs-${randomUUID()}` } }), 201);
+    // The directory: a token, a user standing for a person, in a group.
+    const directory = await t.call('POST', '/api/v1/identity/scim-tokens', { token, body: { name: 'directory' } });
+    expectStatus(directory, 201);
+    const scim = (method: string, path: string, body: unknown) => t.call(method, `/api/scim/v2${path}`, { token: directory.body.token, body });
+    const user = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `scim-${randomUUID().slice(0, 8)}@example.test` });
+    expectStatus(user, 201);
+    expectStatus(await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Directory group', members: [{ value: user.body.id }] }), 201);
     // A queued scan: a scan row and its job.
     expectStatus(await t.call('POST', '/api/v1/scans', { token, body: { image: `ghcr.io/acme/queued-${randomUUID().slice(0, 8)}:2`, scanners: ['trivy'] } }), 202);
+    // The NHI module's policies: a setting changed, a tool definition approved, findings opened by an evaluation.
+    const tool = await seedTool(t, tenant);
+    expectStatus(await t.call('PUT', `/nhi/api/v1/identities/${tool.id}/approval`, { token, body: { fingerprint: tool.fingerprint } }), 200);
+    expectStatus(await t.call('PATCH', '/nhi/api/v1/policies', { token, body: { stale_identity: { thresholdDays: 60 } } }), 200);
+    const role = await seedUsedRole(t, tenant, 400);
+    expectStatus(await t.call('POST', '/nhi/api/v1/policies/evaluations', { token }), 200);
+    // Governance: a grant and a policy exception asked for the role.
+    await requested(t, tenant, tenant.owner, grantRequests, { identityId: role });
+    await requested(t, tenant, tenant.owner, exceptionRequests, { identityId: role });
+    // A runtime rule, and a logged (and audited) denial.
+    expectStatus(await t.call('POST', '/nhi/api/v1/runtime/rules', { token, body: { name: 'no writes', effect: 'deny', enabled: true, match: { actions: ['write'] } } }), 201);
+    expectStatus(await t.call('POST', '/nhi/api/v1/runtime/decisions', { token, body: { identity: { identityId: role }, action: 'write', resource: 'x' } }), 200);
     // What the analytics sink (not running here) would have recorded.
     await createSqlAnalytics({ db: t.db }).record([{ eventId: randomUUID(), orgId: tenant.id, type: 'scan.completed', occurredAt: new Date(), subjectId: null, severity: null }]);
     return { apiKey: key };
@@ -103,7 +128,7 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     const deletesAt = new Date(scheduled.body.deletion.deletes_at);
 
     const before = { doomed: await rowCounts(t.current.db, doomed.id), other: await rowCounts(t.current.db, other.id) };
-    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events', 'analytics_events', 'invitations', 'workloads', 'registry_credentials']) {
+    for (const table of ['assets', 'scans', 'findings', 'finding_events', 'asset_licenses', 'asset_schedules', 'scan_summaries', 'scan_summary_findings', 'scan_summary_groups', 'scan_summary_aliases', 'verdicts', 'policies', 'policy_versions', 'scanner_settings', 'idempotency_records', 'jobs', 'webhook_endpoints', 'memberships', 'api_keys', 'identity_audit_events', 'analytics_events', 'invitations', 'workloads', 'registry_credentials', 'directory_tokens', 'scim_users', 'scim_group_members', 'directory_groups', 'directory_group_members', 'nhi_identities', 'nhi_findings', 'nhi_tool_approvals', 'nhi_policy_settings', 'nhi_access_grants', 'nhi_policy_exceptions', 'nhi_runtime_rules', 'nhi_runtime_decisions', 'nhi_runtime_denial_windows']) {
       expect(before.doomed[table], `the fixture puts rows in ${table}`).toBeGreaterThan(0);
     }
 
@@ -126,6 +151,8 @@ describe.each(testProfiles)('organization deletion sweep ($profile)', ({ profile
     expect((await t.current.db.query('SELECT 1 FROM api_keys WHERE org_id = $1 AND revoked_at IS NULL', [doomed.id])).rowCount).toBe(0);
     expect(after.workloads).toBe(before.doomed.workloads);
     expect((await t.current.db.query('SELECT 1 FROM workloads WHERE org_id = $1 AND revoked_at IS NULL', [doomed.id])).rowCount).toBe(0);
+    expect(after.directory_tokens).toBe(before.doomed.directory_tokens);
+    expect((await t.current.db.query('SELECT 1 FROM directory_tokens WHERE org_id = $1 AND revoked_at IS NULL', [doomed.id])).rowCount).toBe(0);
     const trail = await t.current.db.query<{ action: string; actor_system: boolean; detail: Record<string, unknown> }>(
       "SELECT action, actor_system, detail FROM identity_audit_events WHERE org_id = $1 AND action LIKE 'organization.delet%' ORDER BY seq",
       [doomed.id],

@@ -13,8 +13,8 @@
 //     with its open refusal windows, which close into it on their own;
 //   - the non-human identity module's hash-chained trail, for the same reason; its
 //     table refuses every delete (spec 6.2);
-//   - api_keys and workloads, revoked: the trail (and its refusal windows) names
-//     them as actors, by reference;
+//   - api_keys, workloads and directory_tokens, revoked: the trail (and its refusal
+//     windows) names them as actors, by reference;
 //   - outbox_events not yet published, the deletion's own announcements among
 //     them: the relay publishes and prunes them as it does every organization's.
 // Analytics events are erased through the Analytics port (ClickHouse or SQL).
@@ -56,6 +56,8 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'webhook_deliveries' },
   { table: 'webhook_endpoints' },
   { table: 'scan_summary_findings' },
+  { table: 'scan_summary_groups' },
+  { table: 'scan_summary_aliases' },
   { table: 'scan_summaries' },
   // The timeline refuses a direct delete while its finding exists; deleting findings takes it along.
   { table: 'findings' },
@@ -72,12 +74,35 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'scanner_settings' },
   { table: 'remediation_sla' },
   { table: 'registry_credentials' },
+  // Runtime rules and denial windows name nothing.
+  { table: 'nhi_runtime_rules' },
+  { table: 'nhi_runtime_denial_windows' },
+  // Findings, approvals, grants, exceptions, remediations, campaigns' items and logged decisions name identities (a foreign key each): before them.
+  { table: 'nhi_runtime_decisions' },
+  { table: 'nhi_remediations' },
+  { table: 'nhi_certification_items' },
+  { table: 'nhi_certification_campaigns' },
+  { table: 'nhi_delegations' },
+  { table: 'nhi_findings' },
+  { table: 'nhi_access_grants' },
+  { table: 'nhi_policy_exceptions' },
+  { table: 'nhi_tool_approvals' },
+  { table: 'nhi_policy_settings' },
   // Credential material goes with its identity; identities outlive their connector's row.
   { table: 'nhi_identities' },
   { table: 'nhi_relationships' },
   { table: 'nhi_synchronization_runs' },
   { table: 'nhi_credential_material' },
   { table: 'nhi_connectors' },
+  // SCIM users and their group memberships, before the groups they name.
+  { table: 'scim_group_members' },
+  { table: 'scim_users' },
+  { table: 'directory_group_members' },
+  { table: 'directory_groups' },
+  { table: 'sso_pending_sign_ins' },
+  { table: 'sso_consumed_assertions' },
+  { table: 'sso_providers' },
+  { table: 'identity_domains' },
   { table: 'invitations' },
   { table: 'idempotency_records' },
   { table: 'jobs' },
@@ -85,11 +110,11 @@ export const DELETION_PLAN: readonly DeletionStep[] = [
   { table: 'outbox_events', only: 'published_at IS NOT NULL' },
 ];
 
-/** Tables whose rows of the organization go (memberships) or lose their power (API keys, workloads) when the deletion starts. */
-export const ACCESS_TABLES: readonly string[] = ['memberships', 'api_keys', 'workloads'];
+/** Tables whose rows of the organization go (memberships) or lose their power (API keys, workloads, directory tokens) when the deletion starts. */
+export const ACCESS_TABLES: readonly string[] = ['memberships', 'api_keys', 'workloads', 'directory_tokens'];
 
 /** Tables with an org_id column whose rows of a deleted organization are kept, or kept in part; see the header. */
-export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'nhi_audit_records', 'api_keys', 'workloads', 'outbox_events'];
+export const SURVIVING_TABLES: readonly string[] = [...IDENTITY_TRAIL_TABLES, 'nhi_audit_records', 'api_keys', 'workloads', 'directory_tokens', 'outbox_events'];
 
 /** The embedded analytics store's table, which the Analytics port erases (forget), as it does ClickHouse's. */
 export const ERASED_THROUGH_ANALYTICS: readonly string[] = ['analytics_events', 'analytics_finding_transitions'];
@@ -147,6 +172,7 @@ async function startDeletion(db: Database, orgId: OrgId, now: Date): Promise<Due
     await tx.query('UPDATE users SET active_org_id = NULL WHERE active_org_id = $1', [orgId]);
     await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE org_id = $1 AND revoked_at IS NULL', [orgId, now]);
     await tx.query('UPDATE workloads SET revoked_at = $2 WHERE org_id = $1 AND revoked_at IS NULL', [orgId, now]);
+    await tx.query('UPDATE directory_tokens SET revoked_at = $2 WHERE org_id = $1 AND revoked_at IS NULL', [orgId, now]);
     return due;
   });
 }

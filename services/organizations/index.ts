@@ -17,10 +17,22 @@ import { renameCurrentOrganization } from './handlers/renameCurrentOrganization.
 import { scheduleOrganizationDeletion } from './handlers/scheduleOrganizationDeletion.js';
 import { updateMemberRole } from './handlers/updateMemberRole.js';
 
-export { addMembership, findMember, findMemberByEmail, membershipIn, resolveActingMembership } from './memberships.js';
+export {
+  addMembership,
+  alignMappedRole,
+  findMember,
+  findMemberByEmail,
+  listMembers as rosterOf,
+  mappingManagedArrivals,
+  membershipIn,
+  resolveActingMembership,
+  type Arrival,
+  type Member,
+} from './memberships.js';
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
 export { lockSeats, overSeatLimit, overSeatLimitRefusal, seatFree, seatLimitReached, type Seats } from './seats.js';
 export { isDeletionScheduled } from './deletion.js';
+export { removeMemberForDirectory } from './members.js';
 
 export function createOrganizationsModule(deps: { db: Database; logger: Logger; analytics: Pick<Analytics, 'forget'>; clock?: () => Date }): CapabilityModule {
   const { db } = deps;

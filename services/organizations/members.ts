@@ -6,7 +6,7 @@
 import { appendToOutbox } from '../platform/streams/outbox.js';
 import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeRoleChange, isOwnerRole, type Role } from '../platform/authorization/permissions.js';
-import { eventActorOf, type Principal, type UserPrincipal } from '../platform/principal.js';
+import { eventActorOf, eventActorOfRecorded, type Principal, type RecordedActor, type UserPrincipal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { countOwners, deleteMembership, findMember, lockMemberships, membershipIn, updateRole, type Member } from './memberships.js';
@@ -69,6 +69,32 @@ export async function leaveOrganization(db: Database, leaving: { principal: User
     await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.left', detail });
     await appendToOutbox(tx, orgId, { type: 'member.left', subjectId: principal.userId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
   });
+}
+
+/**
+ * The organization's directory (SCIM) ends a person's membership: the directory
+ * deactivated or deleted the user standing for them. No permission is asked (an
+ * owner issued the directory's token, and the directory manages the people it
+ * provisions), but the ownership rule holds: the last owner, and a personal
+ * organization's person, stay (409). Audited and announced as member.removed, via
+ * directory. Call it in the transaction of the directory's change; answers false
+ * when the person was not a member.
+ */
+export async function removeMemberForDirectory(
+  tx: Queryable,
+  orgId: OrgId,
+  userId: string,
+  by: { actor: RecordedActor; origin: RequestOrigin },
+): Promise<boolean> {
+  const { personalForUserId } = await lockMemberships(tx, orgId);
+  const member = await findMember(tx, orgId, userId);
+  if (!member) return false;
+  await keepOwner(tx, orgId, { member, isPersonalOwner: personalForUserId === userId }, { role: undefined, refusal: 'the last owner cannot be removed by the directory' });
+  await deleteMembership(tx, orgId, userId);
+  const detail = { user_id: userId, role: member.role, via: 'directory' };
+  await recordIdentityEvent(tx, orgId, by.origin, { actor: by.actor, action: 'member.removed', detail });
+  await appendToOutbox(tx, orgId, { type: 'member.removed', subjectId: userId, actor: eventActorOfRecorded(by.actor), correlationId: by.origin.requestId, payload: detail });
+  return true;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { appendToOutbox, type NewDomainEvent } from '../platform/streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { tenantOfMembership } from '../platform/tenancy.js';
-import { ownerRoles, type Role } from '../platform/authorization/permissions.js';
+import { isOwnerRole, ownerRoles, type Role } from '../platform/authorization/permissions.js';
 
 export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
 export type Arrival = (typeof arrivals)[number];
@@ -103,6 +103,31 @@ export async function countOwners(tx: Queryable, orgId: OrgId): Promise<number> 
 
 export async function updateRole(tx: Queryable, orgId: OrgId, userId: string, role: Role): Promise<void> {
   await tx.query('UPDATE memberships SET role = $3 WHERE org_id = $1 AND user_id = $2', [orgId, userId, role]);
+}
+
+/**
+ * Memberships whose role directory-group mappings manage: those the directory or a
+ * just-in-time sign-in brought. A manual or invitation membership is an
+ * administrator's decision, which no mapping overrides.
+ */
+export const mappingManagedArrivals: readonly Arrival[] = ['directory', 'jit'];
+
+/**
+ * Brings a mapping-managed membership to `role` (undefined: leaves it as it is) and
+ * answers its role before and after; undefined when the person is not a member.
+ * An owner's membership and a manual or invitation one are left alone, so no mapping
+ * demotes an owner (the last one least of all) or confers owner. The row lock orders
+ * it with concurrent role changes, which re-read the row after it.
+ */
+export async function alignMappedRole(tx: Queryable, orgId: OrgId, userId: string, role: Role | undefined): Promise<{ from: Role; to: Role } | undefined> {
+  if (role !== undefined && isOwnerRole(role)) throw new Error('a group mapping never confers owner');
+  const { rows } = await tx.query<{ role: Role; arrival: Arrival }>('SELECT role, arrival FROM memberships WHERE org_id = $1 AND user_id = $2 FOR UPDATE', [orgId, userId]);
+  const current = rows[0];
+  if (!current) return undefined;
+  const managed = mappingManagedArrivals.includes(current.arrival) && !isOwnerRole(current.role);
+  if (role === undefined || !managed || role === current.role) return { from: current.role, to: current.role };
+  await updateRole(tx, orgId, userId, role);
+  return { from: current.role, to: role };
 }
 
 export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: string): Promise<void> {

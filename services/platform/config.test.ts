@@ -67,6 +67,14 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the resolvers asked for domain verification records, the system’s by default', () => {
+    expect(parseConfig({}, '/srv/app').domainVerificationDnsServers).toEqual([]);
+    expect(parseConfig({ DOMAIN_VERIFICATION_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2001:db8::1' }).domainVerificationDnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2001:db8::1']);
+    for (const wrong of ['dns.example.com', '1.1.1.1:0', '1.1.1.1:70000', '[::1]', 'https://1.1.1.1']) {
+      expect(() => parseConfig({ DOMAIN_VERIFICATION_DNS_SERVERS: wrong })).toThrow(/DOMAIN_VERIFICATION_DNS_SERVERS entries must be ip, ip:port or \[ipv6\]:port/);
+    }
+  });
+
   it('reads the webhook delivery settings, permitting private destinations outside production only', () => {
     expect(parseConfig({})).toMatchObject({ webhookDeliveryConcurrency: 128, webhookAllowPrivateDestinations: false, webhookTrustedCaPem: undefined });
     expect(parseConfig({ WEBHOOK_DELIVERY_CONCURRENCY: '16', WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'true' })).toMatchObject({ webhookDeliveryConcurrency: 16, webhookAllowPrivateDestinations: true });
@@ -78,6 +86,15 @@ describe('configuration', () => {
     expect(parseConfig({}).clickhouseDatabase).toBe('sentinel');
     expect(parseConfig({ CLICKHOUSE_DATABASE: 'sentinel_staging' }).clickhouseDatabase).toBe('sentinel_staging');
     expect(() => parseConfig({ CLICKHOUSE_DATABASE: 'drop; table' })).toThrow(/CLICKHOUSE_DATABASE must be/);
+  });
+
+  it('reads the single sign-on settings: further return addresses, private issuers outside production only', () => {
+    expect(parseConfig({}, '/srv/app')).toMatchObject({ ssoReturnUrls: [], ssoAllowPrivateIssuers: false, ssoTrustedCaPem: undefined });
+    const config = parseConfig({ SSO_RETURN_URLS: 'https://app.example.com/signed-in, http://127.0.0.1/cli', SSO_ALLOW_PRIVATE_ISSUERS: 'true' });
+    expect(config).toMatchObject({ ssoReturnUrls: ['https://app.example.com/signed-in', 'http://127.0.0.1/cli'], ssoAllowPrivateIssuers: true });
+    expect(() => parseConfig({ SSO_RETURN_URLS: '/relative' })).toThrow(/SSO_RETURN_URLS entries must be absolute URLs/);
+    expect(() => parseConfig({ SSO_RETURN_URLS: 'https://app.example.com/#x' })).toThrow(/SSO_RETURN_URLS entries must be URLs without credentials or fragment/);
+    expect(() => parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key, SSO_ALLOW_PRIVATE_ISSUERS: 'true' })).toThrow(/SSO_ALLOW_PRIVATE_ISSUERS=true is refused in production/);
   });
 
   it('refuses keys that are not 32 bytes', () => {
@@ -93,5 +110,27 @@ describe('README configuration table', () => {
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
     expect(read.length).toBeGreaterThan(20);
     expect(read.filter((name) => !documented.includes(name))).toEqual([]);
+  });
+});
+
+describe('social login configuration', () => {
+  it('offers a provider only with both client id and secret, and allows plain http only for loopback outside production', () => {
+    const config = parseConfig({
+      SOCIAL_GITHUB_CLIENT_ID: 'id',
+      SOCIAL_GITHUB_CLIENT_SECRET: 'secret',
+      SOCIAL_GOOGLE_CLIENT_ID: 'gid',
+      SOCIAL_GOOGLE_CLIENT_SECRET: 'gsecret',
+      SOCIAL_GOOGLE_ISSUER: 'http://127.0.0.1:4000/',
+      PUBLIC_URL: 'https://sentinel.example.com/',
+    });
+    expect(config.socialLogin).toEqual({
+      github: { clientId: 'id', clientSecret: 'secret', webUrl: 'https://github.com', apiUrl: 'https://api.github.com' },
+      google: { clientId: 'gid', clientSecret: 'gsecret', issuer: 'http://127.0.0.1:4000' },
+    });
+    expect(config.publicUrl).toBe('https://sentinel.example.com');
+    expect(config.signInReturnUrl).toBe('https://sentinel.example.com/sign-in/complete');
+    expect(parseConfig({}).socialLogin).toEqual({});
+    expect(() => parseConfig({ SOCIAL_GITHUB_CLIENT_ID: 'id' })).toThrow(/set together or not at all/);
+    expect(() => parseConfig({ SOCIAL_GOOGLE_CLIENT_ID: 'g', SOCIAL_GOOGLE_CLIENT_SECRET: 's', SOCIAL_GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(/SOCIAL_GOOGLE_ISSUER must use https/);
   });
 });

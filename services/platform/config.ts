@@ -1,6 +1,7 @@
 // Configuration is parsed and validated once, at start-up. Nothing else in the
 // code base reads process.env: everything receives the parts of Config it needs.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -55,6 +56,60 @@ export interface Config {
   connectorTrustedCaPem: string | undefined;
   /** CONNECTOR_CREDENTIALS_DIR: one file per credentials reference, named by it, read at synchronization. */
   connectorCredentialsDir: string;
+  /**
+   * NHI_APPROVALS_REQUIRED: how many distinct approvers a grant, a remediation or a
+   * policy exception needs (spec 3.3: one suffices; deployment-wide), 1 to 5.
+   */
+  governanceApprovalsRequired: number;
+  /** DOMAIN_VERIFICATION_DNS_SERVERS: resolvers (`ip`, `ip:port`, `[ipv6]:port`) asked for domain verification records; empty is the system's. */
+  domainVerificationDnsServers: string[];
+  /** PUBLIC_URL: the service's address as browsers and identity providers reach it (social login's redirect URI). */
+  publicUrl: string;
+  /** SIGN_IN_RETURN_URL: the dashboard page a social sign-in ends at, with `code` (for POST /auth/exchange) or `error` in its query. */
+  signInReturnUrl: string;
+  /** EMAIL_VERIFICATION_URL: the dashboard page a verification mail links to, with `token` in its query; the page confirms it. */
+  emailVerificationUrl: string;
+  /** MAIL_SINK: where the service's mail goes (docs/decisions.md, "Accounts: address verification"). */
+  mailSink: MailSink;
+  /** Social login providers the deployment has registered with (docs/decisions.md, "Social login"); an absent one is not offered. */
+  socialLogin: SocialLoginConfig;
+  /**
+   * SSO_RETURN_URLS: return addresses a single sign-on may name (return_to) besides
+   * SIGN_IN_RETURN_URL, its default; never an address a request chooses (no open redirect).
+   */
+  ssoReturnUrls: string[];
+  /** SSO_ALLOW_PRIVATE_ISSUERS: tests reach identity providers on loopback (and over http); refused in production. */
+  ssoAllowPrivateIssuers: boolean;
+  /** SSO_CA_FILE: PEM certificates trusted for identity providers in addition to Node's built-in roots. */
+  ssoTrustedCaPem: string | undefined;
+}
+
+/**
+ * none: no transport is connected; a mail is dropped and a warning names its
+ * recipient and purpose, never its text. log: development only, each mail's text
+ * (links included) is written to the service log; refused in production.
+ */
+export type MailSink = 'none' | 'log';
+
+export interface GitHubLoginConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where people authorize the application (https://github.com). */
+  webUrl: string;
+  /** GitHub's REST API (https://api.github.com). */
+  apiUrl: string;
+}
+
+export interface GoogleLoginConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer whose discovery document names every endpoint (https://accounts.google.com). */
+  issuer: string;
+}
+
+export interface SocialLoginConfig {
+  github?: GitHubLoginConfig;
+  google?: GoogleLoginConfig;
 }
 
 /** The keys configuration may leave to the data directory (services/platform/crypto/data-dir-keys.ts). */
@@ -78,6 +133,13 @@ type Env = Record<string, string | undefined>;
 
 /** A host name whose labels may each be `*`, an IPv4 address, or an IPv6 address without brackets. */
 const ALLOWED_HOST_PATTERN = /^(?:(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*|[0-9a-f:.]+)$/;
+
+/** A resolver address as node's dns setServers takes it: an address, or one with a port (IPv6 in brackets). */
+function isDnsServer(entry: string): boolean {
+  const withPort = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(entry);
+  if (withPort) return isIP(withPort[1] ?? withPort[2] ?? '') !== 0 && Number(withPort[3]) >= 1 && Number(withPort[3]) <= 65535;
+  return isIP(entry) !== 0;
+}
 
 export function parseConfig(env: Env = process.env, cwd = process.cwd()): ParsedConfig {
   const problems: string[] = [];
@@ -169,12 +231,53 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
   for (const host of connectorAllowedHosts) {
     if (!ALLOWED_HOST_PATTERN.test(host)) problems.push(`CONNECTOR_ALLOWED_HOSTS entries must be host names (a "*" label stands for one label) or addresses, got "${host}"`);
   }
+  const domainVerificationDnsServers = (str('DOMAIN_VERIFICATION_DNS_SERVERS') ?? '').split(',').map((server) => server.trim()).filter(Boolean);
+  for (const server of domainVerificationDnsServers) {
+    if (!isDnsServer(server)) problems.push(`DOMAIN_VERIFICATION_DNS_SERVERS entries must be ip, ip:port or [ipv6]:port, got "${server}"`);
+  }
   const dataDir = path.resolve(cwd, str('DATA_DIR') ?? 'data');
+  const port = int('PORT', 8080, 0, 65535);
+
+  // Providers' addresses are the deployment's, never a customer's: HTTPS, except a
+  // loopback address outside production (the tests' providers run in the test process).
+  const providerUrl = (name: string, fallback: string): string => {
+    const raw = url(name, ['https:', 'http:']) ?? fallback;
+    const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (parsed?.protocol === 'http:' && (environment === 'production' || !['127.0.0.1', '[::1]', 'localhost'].includes(parsed.hostname))) {
+      problems.push(`${name} must use https: (plain http only for a loopback address outside production), got "${raw}"`);
+    }
+    return raw.replace(/\/+$/, '');
+  };
+  const clientOf = (provider: string, clientId: string | undefined, clientSecret: string | undefined): { clientId: string; clientSecret: string } | undefined => {
+    if ((clientId === undefined) !== (clientSecret === undefined)) problems.push(`SOCIAL_${provider}_CLIENT_ID and SOCIAL_${provider}_CLIENT_SECRET are set together or not at all`);
+    return clientId !== undefined && clientSecret !== undefined ? { clientId, clientSecret } : undefined;
+  };
+  const githubClient = clientOf('GITHUB', str('SOCIAL_GITHUB_CLIENT_ID'), str('SOCIAL_GITHUB_CLIENT_SECRET'));
+  const googleClient = clientOf('GOOGLE', str('SOCIAL_GOOGLE_CLIENT_ID'), str('SOCIAL_GOOGLE_CLIENT_SECRET'));
+  const socialLogin: SocialLoginConfig = {
+    ...(githubClient && {
+      github: { ...githubClient, webUrl: providerUrl('SOCIAL_GITHUB_WEB_URL', 'https://github.com'), apiUrl: providerUrl('SOCIAL_GITHUB_API_URL', 'https://api.github.com') },
+    }),
+    ...(googleClient && { google: { ...googleClient, issuer: providerUrl('SOCIAL_GOOGLE_ISSUER', 'https://accounts.google.com') } }),
+  };
+  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  const mailSinkRaw = str('MAIL_SINK') ?? 'none';
+  const mailSink: MailSink = mailSinkRaw === 'log' ? 'log' : 'none';
+  if (mailSink !== mailSinkRaw) problems.push(`MAIL_SINK must be none or log, got "${mailSinkRaw}"`);
+  if (mailSink === 'log' && environment === 'production') problems.push('MAIL_SINK=log is refused in production: it writes verification links to the log');
+
+  const ssoAllowPrivateIssuers = bool('SSO_ALLOW_PRIVATE_ISSUERS', false);
+  if (ssoAllowPrivateIssuers && environment === 'production') problems.push('SSO_ALLOW_PRIVATE_ISSUERS=true is refused in production');
+  const ssoReturnUrls = (str('SSO_RETURN_URLS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of ssoReturnUrls) {
+    const problem = returnUrlProblem(entry);
+    if (problem) problems.push(`SSO_RETURN_URLS entries must be ${problem}, got "${entry}"`);
+  }
 
   const config: ParsedConfig = {
     environment,
     host: str('HOST') ?? '127.0.0.1',
-    port: int('PORT', 8080, 0, 65535),
+    port,
     logLevel,
     dataDir,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -202,6 +305,16 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     connectorAllowPrivateEndpoints,
     connectorTrustedCaPem: pemFile('CONNECTOR_CA_FILE'),
     connectorCredentialsDir: path.resolve(cwd, str('CONNECTOR_CREDENTIALS_DIR') ?? path.join(dataDir, 'connector-credentials')),
+    domainVerificationDnsServers,
+    governanceApprovalsRequired: int('NHI_APPROVALS_REQUIRED', 1, 1, 5),
+    publicUrl,
+    signInReturnUrl: url('SIGN_IN_RETURN_URL', ['http:', 'https:']) ?? `${publicUrl}/sign-in/complete`,
+    emailVerificationUrl: url('EMAIL_VERIFICATION_URL', ['http:', 'https:']) ?? `${publicUrl}/verify-email`,
+    mailSink,
+    socialLogin,
+    ssoReturnUrls,
+    ssoAllowPrivateIssuers,
+    ssoTrustedCaPem: pemFile('SSO_CA_FILE'),
   };
   if (config.topicPrefix && !/^[A-Za-z0-9._-]{1,100}$/.test(config.topicPrefix)) {
     problems.push('TOPIC_PREFIX may contain only letters, digits, ".", "_" and "-"');
@@ -211,6 +324,19 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** What a return address must be, or undefined when it is one: absolute http(s), no credentials, no fragment. */
+function returnUrlProblem(raw: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return 'absolute URLs';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'http or https URLs';
+  if (parsed.username !== '' || parsed.password !== '' || parsed.hash !== '') return 'URLs without credentials or fragment';
+  return undefined;
 }
 
 /** What `sentinel gate` (a client of the service, not the service) takes from the environment. */
@@ -229,6 +355,8 @@ const WITHHELD_FROM_SCANNERS = new Set([
   'CLICKHOUSE_URL',
   'SCHEMA_REGISTRY_URL',
   'SENTINEL_API_KEY',
+  'SOCIAL_GITHUB_CLIENT_SECRET',
+  'SOCIAL_GOOGLE_CLIENT_SECRET',
   'TRIVY_USERNAME',
   'TRIVY_PASSWORD',
   'TRIVY_REGISTRY_TOKEN',

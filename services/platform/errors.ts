@@ -77,7 +77,7 @@ export const conflict = (message: string): AppError => new AppError('conflict', 
  * message names them all and required_scope the first: the one the document
  * lists as admitting a caller to the operation at all.
  */
-export const forbidden = (requiredScope: string | readonly [string, ...string[]], principal: 'user' | 'api_key' | 'workload'): AppError => {
+export const forbidden = (requiredScope: string | readonly [string, ...string[]], principal: 'user' | 'api_key' | 'workload' | 'directory_token'): AppError => {
   const anyOf = typeof requiredScope === 'string' ? [requiredScope] : requiredScope;
   return new AppError('forbidden', `missing permission ${anyOf.join(' or ')}`, { details: { required_scope: anyOf[0], principal } });
 };

@@ -11,8 +11,9 @@ export const REDACTED = '[redacted]';
 // and so does a database error's `detail`, which quotes the values of a violated key.
 const SECRET_KEY = /(^|[_-])(authorization|cookie|set-cookie|password|passphrase|secret|secrets|token|api[_-]?key|hash|digest|ciphertext|signature|params|parameters|detail)($|[_-])/i;
 // Credentials recognizable by their shape wherever they appear in text: our API keys, workload credentials,
-// refresh tokens, sign-in codes, invitation tokens and webhook secrets, access tokens, scrypt hashes and bearer headers.
-const SECRET_TEXT = /\b(?:snk_live_|snw_live_|snr_|snc_|sni_|whsec_)[A-Za-z0-9_-]{16,}|\bv1\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|scrypt\$[^\s"']+|\bBearer\s+[^\s"']+/g;
+// SCIM directory tokens, refresh tokens, sign-in codes, invitation tokens and webhook secrets, access tokens,
+// scrypt hashes and bearer headers.
+const SECRET_TEXT = /\b(?:snk_live_|snw_live_|snd_live_|snr_|snc_|sni_|whsec_)[A-Za-z0-9_-]{16,}|\bv1\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|scrypt\$[^\s"']+|\bBearer\s+[^\s"']+/g;
 const MAX_DEPTH = 8;
 
 /** A copy of a parsed log line with every credential replaced, at any depth. */

@@ -4,7 +4,7 @@
 // once; the HTTP routes, the worker list and the processor list are each built
 // from that one list, so adding a capability is adding one line there.
 import type { RefusalRecorder } from './authorization/authorize-request.js';
-import type { OperationHandler } from './http/handler.js';
+import type { ErrorDialect, OperationHandler } from './http/handler.js';
 import type { Worker } from './jobs.js';
 import type { SubscribeOptions } from './streams/log/stream-log.js';
 import type { WorkerRegistration } from './worker-registry.js';
@@ -55,4 +55,6 @@ export interface CapabilityModule {
    * its chain); otherwise the identity trail.
    */
   refusalRecorder?: RefusalRecorder;
+  /** How errors under the module's path prefix are answered, for a module serving a protocol with an error shape of its own (SCIM). */
+  errorDialect?: ErrorDialect;
 }

@@ -22,3 +22,13 @@ export function replaceUnstorableText(text: string): { text: string; replaced: n
   });
   return { text: storable, replaced };
 }
+
+/** A JSON-like value with every string in it, member names included, made storable as replaceUnstorableText does. */
+export function replaceUnstorableDeep<T>(value: T): T {
+  if (typeof value === 'string') return replaceUnstorableText(value).text as T;
+  if (Array.isArray(value)) return value.map((member: unknown) => replaceUnstorableDeep(member)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [replaceUnstorableText(key).text, replaceUnstorableDeep(member)])) as T;
+  }
+  return value;
+}

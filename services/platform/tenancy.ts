@@ -13,7 +13,7 @@ import type { OrgId } from './db/database.js';
 
 /** Every operation that may read or write across organizations, and why it may. */
 export const SYSTEM_OPERATIONS = {
-  'authenticate-credential': 'finds the session, refresh token, sign-in code, API key or workload credential a caller presents before anyone knows their organization',
+  'authenticate-credential': 'finds the session, refresh token, sign-in code, API key, workload credential or SCIM directory token a caller presents before anyone knows their organization',
   'redeem-invitation': 'finds the invitation a signed-in person presents by its token’s digest; they are not yet a member of its organization',
   'claim-jobs': 'job workers claim due jobs of every organization from one queue, the running jobs of dead workers included, then act in the job’s organization',
   'claim-asset-schedules': 'the scheduler claims due schedules of every organization and queues each scan in its own',
@@ -27,6 +27,11 @@ export const SYSTEM_OPERATIONS = {
   'delete-organizations': 'the deletion sweep finds the organizations of every tenant whose grace period is over, then deletes each one’s data in its own organization',
   'replay-set-aside-records': 'an operator lists and replays the set-aside records of every organization with the sentinel command',
   'schedule-synchronizations': 'the synchronization schedule finds the enabled connectors of every organization that are due and queues each run in the connector’s own organization',
+  'match-verified-domain': 'password, social and SSO sign-ins and SCIM pushes find the organization that has verified an address’s domain (for enforcement, provisioning and the retirement of unverified accounts) before the organization is known',
+  'reverify-domains': 'the re-verification job checks the verified domains of every organization and records each outcome in its own',
+  'verify-domain': 'verifying an organization’s claim asks whether another organization holds the same domain verified (one existence read by name), since only one may',
+  'complete-sso-sign-in': 'an SSO callback finds its pending sign-in by the state or request id the identity provider returns, which names the provider and its organization, before anyone is signed in',
+  'find-sso-provider': 'the open single sign-on routes (start, service-provider metadata) find a provider by the id in their URL, which names its organization, before anyone is signed in',
   'rebuild-analytics': 'an operator re-records every organization’s finding timeline into the analytics store with the sentinel command, each organization’s transitions under its own id',
 } as const;
 

@@ -29,7 +29,7 @@ export const requesterColumns = (requester: ScanRequester) => actorColumnsOf(req
 export type RequestedByView = { kind: 'user' | 'api_key' | 'workload' | 'system'; id: string | null };
 
 /** A requester as responses show it, from its three columns. */
-export function requestedByView(columns: ReturnType<typeof requesterColumns>): RequestedByView {
+export function requestedByView(columns: Pick<ReturnType<typeof requesterColumns>, 'userId' | 'apiKeyId' | 'workloadId'>): RequestedByView {
   if (columns.userId) return { kind: 'user', id: columns.userId };
   if (columns.apiKeyId) return { kind: 'api_key', id: columns.apiKeyId };
   if (columns.workloadId) return { kind: 'workload', id: columns.workloadId };

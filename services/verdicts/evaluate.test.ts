@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Condition, Rule } from '../policies/rules.js';
-import { conditionHolds, evaluatePolicy, fieldsNamed, thresholdsListed, valuesListed, type FindingFacets } from './evaluate.js';
+import { conditionHolds, evaluatePolicy, fieldsNamed, valuesListed, type FindingFacets } from './evaluate.js';
 
 const finding = (facets: Partial<FindingFacets> = {}): FindingFacets => ({
   kind: 'vulnerability',
@@ -133,10 +133,5 @@ describe('what a summary query must fetch', () => {
   it('lists the values conditions name, advisories lower-cased and once each', () => {
     expect(valuesListed(rules, 'advisory').sort()).toEqual(['cve-1', 'cve-2']);
     expect(valuesListed(rules, 'component').sort()).toEqual(['musl', 'zlib']);
-  });
-
-  it('lists the thresholds conditions name, highest first and once each', () => {
-    expect(thresholdsListed(rules, 'cvss')).toEqual([9.5, 5]);
-    expect(thresholdsListed(rules, 'first_seen_age_days')).toEqual([]);
   });
 });

@@ -129,13 +129,3 @@ export function valuesListed(rules: readonly Rule[], field: 'advisory' | 'compon
   const listed = rules.flatMap((rule) => rule.when.flatMap((condition) => (condition.field === field ? condition.value : [])));
   return [...new Set(field === 'advisory' ? listed.map((id) => id.toLowerCase()) : listed)];
 }
-
-/**
- * Every at_least threshold conditions on the field name, highest first. A value
- * and the highest of these at or below it meet exactly the same thresholds, so a
- * summary query may fetch that threshold in the value's place.
- */
-export function thresholdsListed(rules: readonly Rule[], field: 'cvss' | 'first_seen_age_days'): number[] {
-  const listed = rules.flatMap((rule) => rule.when.flatMap((condition) => (condition.field === field ? [condition.value] : [])));
-  return [...new Set(listed)].sort((a, b) => b - a);
-}

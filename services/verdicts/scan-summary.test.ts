@@ -1,15 +1,16 @@
-// The summary query groups a scan's findings by what the rules can tell apart.
-// That must lose nothing: for any rules, evaluating the groups gives what
-// evaluating every finding on its own gives. Shown on PostgreSQL and PGlite with
+// The freeze groups a scan's findings, and a verdict reads those groups with the
+// findings its rules list taken apart. That must lose nothing: for any rules,
+// evaluating the groups gives what evaluating every finding on its own gives. Shown on PostgreSQL and PGlite with
 // findings covering every facet value, scores and ages around each threshold,
 // aliases, and findings a rule lists next to ones it does not.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { asOrgId } from '../../test/support/org-ids.js';
 import type { Rule } from '../policies/rules.js';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { evaluatePolicy, type FindingFacets } from './evaluate.js';
-import { summaryFacetGroups } from './scan-summary.js';
+import { freezeSummaries, summaryFacetGroups } from './scan-summary.js';
 
 const kinds = ['vulnerability', 'secret', 'misconfiguration'];
 const severities = ['critical', 'high', 'medium', 'low', 'none', 'unknown'];
@@ -28,17 +29,22 @@ interface Row {
   first_seen_age_days: number | null;
 }
 
-const rows: Row[] = Array.from({ length: 600 }, (_, i) => ({
-  kind: kinds[i % 3]!,
-  severity: severities[i % 6]!,
-  fixability: fixabilities[i % 5 % 3]!,
-  cvss_score: i % 7 === 0 ? null : (i % 101) / 10,
-  identifier: `cve-2024-${i % 50}`,
-  aliases: i % 4 === 0 ? [`ghsa-${i % 30}`] : [],
-  component_name: i % 9 === 0 ? null : `pkg-${i % 12}`,
-  status: statuses[i % 5]!,
-  first_seen_age_days: i % 11 === 0 ? null : i % 45,
-}));
+// Facets repeat every 300 findings (as in a real image, where many findings look alike to
+// a policy); advisories, aliases and components vary over all 900.
+const rows: Row[] = Array.from({ length: 900 }, (_, i) => {
+  const j = i % 300;
+  return {
+    kind: kinds[j % 3]!,
+    severity: severities[j % 6]!,
+    fixability: fixabilities[j % 5 % 3]!,
+    cvss_score: j % 7 === 0 ? null : (j % 101) / 10,
+    identifier: `cve-2024-${i % 50}`,
+    aliases: i % 4 === 0 ? [`ghsa-${i % 30}`] : [],
+    component_name: i % 9 === 0 ? null : `pkg-${i % 12}`,
+    status: statuses[j % 5]!,
+    first_seen_age_days: j % 11 === 0 ? null : j % 45,
+  };
+});
 
 const ruleSets: Record<string, Rule[]> = {
   'no conditions': [{ name: 'all', effect: 'warn', when: [] }],
@@ -76,7 +82,7 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
         [orgId, asset.rows[0]!.id],
       )
     ).rows[0]!.id;
-    await db.query('INSERT INTO scan_summaries (scan_id, org_id, frozen_at) VALUES ($1, $2, now())', [scanId, orgId]);
+    await db.query('INSERT INTO scan_summaries (scan_id, org_id) VALUES ($1, $2)', [scanId, orgId]);
     for (const [index, row] of rows.entries()) {
       await db.query(
         `INSERT INTO scan_summary_findings (org_id, scan_id, fingerprint, kind, severity, fixability, cvss_score, identifier, aliases, component_name, status, first_seen_age_days)
@@ -84,6 +90,10 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
         [orgId, scanId, `fp-${index}`, row.kind, row.severity, row.fixability, row.cvss_score, row.identifier, row.aliases, row.component_name, row.status, row.first_seen_age_days],
       );
     }
+    // No findings rows: the freeze keeps each row's status and age as written here, and groups them.
+    await freezeSummaries(db, [{ id: scanId, orgId, assetId: asset.rows[0]!.id, image: 'r.example.com/a:1', createdAt: new Date().toISOString(), state: 'completed' }]);
+    const frozen = await db.query('SELECT 1 FROM scan_summaries WHERE scan_id = $1 AND frozen_at IS NOT NULL', [scanId]);
+    expect(frozen.rows).toHaveLength(1);
   });
   afterAll(async () => {
     await test.drop();
@@ -107,6 +117,13 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
   it.each(Object.entries(ruleSets))('evaluates the groups as it evaluates every finding on its own: %s', async (_name, rules) => {
     const groups = await summaryFacetGroups(db, orgId, scanId, rules);
     expect(groups.length).toBeLessThan(rows.length);
+    expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(rows.length);
     expect(evaluatePolicy(rules, groups)).toEqual(evaluatePolicy(rules, oneByOne()));
+  });
+
+  it('groups a summary once: freezing it again changes nothing', async () => {
+    const before = await summaryFacetGroups(db, orgId, scanId, ruleSets['advisories and components']!);
+    await freezeSummaries(db, [{ id: scanId, orgId, assetId: randomUUID(), image: 'r.example.com/a:1', createdAt: new Date().toISOString(), state: 'completed' }]);
+    expect(await summaryFacetGroups(db, orgId, scanId, ruleSets['advisories and components']!)).toEqual(before);
   });
 });

@@ -36,6 +36,16 @@ export function moduleCatalogue(): CapabilityModule[] {
       connectorAllowPrivateEndpoints: false,
       connectorTrustedCaPem: undefined,
       connectorCredentialsDir: '/nonexistent/connector-credentials',
+      emailVerificationUrl: 'https://dashboard.example.test/verify-email',
+      mailSink: 'none',
+      publicUrl: 'https://sentinel.example.test',
+      signInReturnUrl: 'https://dashboard.example.test/sign-in/complete',
+      socialLogin: {},
+      ssoReturnUrls: [],
+      ssoAllowPrivateIssuers: false,
+      governanceApprovalsRequired: 1,
+      ssoTrustedCaPem: undefined,
+      domainVerificationDnsServers: [],
     },
   }).list;
   return catalogue;

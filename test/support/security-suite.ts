@@ -15,6 +15,11 @@
 //     The module contributes a fixture that creates the resource in a tenant and answers the request that reaches it.
 //     A path parameter that names no resource of the organization (x-path-names-no-resource: an advisory, which
 //     any organization may have findings of) answers 200 with nothing of the other tenant's, byte-identical too.
+//     One that names a definition of a protocol, the same for every organization (x-path-names-definition: a SCIM
+//     schema), answers every tenant the same bytes, and a missing one 404.
+// Operations of the directory protocol (/api/scim/v2, the directoryToken scheme alone) admit a directory token and
+// no other credential: a missing credential, an API key and a session all get the one 401, in SCIM's error shape,
+// and the other tenant acts with a directory token of its own.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPermission, scopeRegistry } from '../../services/platform/authorization/permissions.js';
@@ -30,7 +35,7 @@ export interface SecuredOperation {
   /** As written in the document, with {placeholders}. */
   path: string;
   tags: string[];
-  /** Accepted security schemes: 'session', 'apiKey'. */
+  /** Accepted security schemes: 'session', 'apiKey', 'directoryToken'. */
   schemes: string[];
   /** x-permission, or the list of x-permission-any, if any. */
   permission: RequiredPermission | undefined;
@@ -39,6 +44,8 @@ export interface SecuredOperation {
   pathParameters: string[];
   /** x-path-names-no-resource: the path parameters name nothing the organization owns, so no value of theirs is a 404. */
   pathNamesNoResource: boolean;
+  /** x-path-names-definition: the path parameters name a protocol's definition, the same for every organization. */
+  pathNamesDefinition: boolean;
   declaredStatuses: string[];
 }
 
@@ -47,6 +54,11 @@ export type ResourceFixture = (t: TestApp, tenant: TestTenant) => Promise<Resour
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const UNAUTHORIZED_BODY = '{"error":"authentication required","code":"unauthorized"}';
+/** The one 401 of the directory protocol, in SCIM's error shape. */
+export const SCIM_UNAUTHORIZED_BODY = '{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],"status":"401","detail":"authentication required"}';
+
+/** Whether the operation belongs to the directory protocol: a directory token is the only credential it admits. */
+export const isDirectoryProtocol = (operation: Pick<SecuredOperation, 'schemes'>): boolean => operation.schemes.length === 1 && operation.schemes[0] === 'directoryToken';
 
 /** Every operation of api/openapi.yaml that declares security, in document order. */
 export function securedOperations(): SecuredOperation[] {
@@ -68,6 +80,7 @@ export function securedOperations(): SecuredOperation[] {
         delegatesAuthority: delegatesAuthority(operation),
         pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
         pathNamesNoResource: (operation as { 'x-path-names-no-resource'?: boolean })['x-path-names-no-resource'] === true,
+        pathNamesDefinition: (operation as { 'x-path-names-definition'?: boolean })['x-path-names-definition'] === true,
         declaredStatuses: Object.keys(operation.responses ?? {}),
       });
     }
@@ -124,7 +137,8 @@ export function describeModuleSecurity(moduleName: string): void {
 
     describe.each(operations)('document: $operationId', (operation) => {
       it('declares every refusal the guard can produce', () => {
-        const needed = ['401', '403', '409', '429', '503', ...(operation.pathParameters.length > 0 && !operation.pathNamesNoResource ? ['404'] : [])];
+        // The directory protocol asks no permission: its guard refuses a credential (401) and never a permission (403).
+        const needed = ['401', ...(isDirectoryProtocol(operation) ? [] : ['403']), '409', '429', '503', ...(operation.pathParameters.length > 0 && !operation.pathNamesNoResource ? ['404'] : [])];
         expect(needed.filter((status) => !operation.declaredStatuses.includes(status))).toEqual([]);
       });
 
@@ -147,10 +161,22 @@ export function describeModuleSecurity(moduleName: string): void {
         it('refuses a request without a credential with the one 401 body', async () => {
           const response = await t.current.call(operation.method, urlOf(operation));
           expect(response.status).toBe(401);
-          expect(response.raw).toBe(UNAUTHORIZED_BODY);
+          expect(response.raw).toBe(isDirectoryProtocol(operation) ? SCIM_UNAUTHORIZED_BODY : UNAUTHORIZED_BODY);
         });
 
-        it('refuses an API key holding every grantable scope but the ones needed with 403', async () => {
+        if (isDirectoryProtocol(operation)) {
+          it("refuses an API key and a person's session with the directory protocol's one 401 body", async () => {
+            const tenant = await t.current.tenant();
+            const { key } = await t.current.apiKey(tenant.owner, grantable);
+            for (const token of [key, tenant.owner.token]) {
+              const response = await t.current.call(operation.method, urlOf(operation), { token });
+              expect(response.status).toBe(401);
+              expect(response.raw).toBe(SCIM_UNAUTHORIZED_BODY);
+            }
+          });
+        }
+
+        if (!isDirectoryProtocol(operation)) it('refuses an API key holding every grantable scope but the ones needed with 403', async () => {
           const tenant = await t.current.tenant();
           const scopes = grantable.filter((scope) => !permissionsNamed(operation).includes(scope));
           const { key } = await t.current.apiKey(tenant.owner, scopes);
@@ -161,12 +187,32 @@ export function describeModuleSecurity(moduleName: string): void {
         });
 
         if (operation.pathParameters.length === 0) return;
+        /** The credential a tenant's owner acts with at this operation. */
+        const credentialOf = async (tenant: TestTenant): Promise<string> => {
+          if (isDirectoryProtocol(operation)) return t.current.directoryToken(tenant);
+          return operation.schemes.includes('session') ? tenant.owner.token : (await t.current.apiKey(tenant.owner, grantable)).key;
+        };
+        if (operation.pathNamesDefinition) {
+          it('answers every tenant the same definition, and a missing one 404', async () => {
+            const fixture = fixtures[operation.operationId];
+            if (!fixture) throw new Error(`no security fixture contributed for ${operation.operationId}`);
+            const [owner, other] = await t.current.twoTenants();
+            const request = await fixture(t.current, owner);
+            const own = await t.current.call(operation.method, urlOf(operation, request.params), { token: await credentialOf(owner) });
+            const foreign = await t.current.call(operation.method, urlOf(operation, request.params), { token: await credentialOf(other) });
+            const missing = await t.current.call(operation.method, urlOf(operation, request.missingParams), { token: await credentialOf(other) });
+            expect(own.status).toBe(200);
+            expect(foreign.raw).toBe(own.raw);
+            expect(missing.status).toBe(404);
+          });
+          return;
+        }
         it("answers another tenant's resource exactly like a missing one (404)", async () => {
           const fixture = fixtures[operation.operationId];
           if (!fixture) throw new Error(`no security fixture contributed for ${operation.operationId}`);
           const [owner, other] = await t.current.twoTenants();
           const request = await fixture(t.current, owner);
-          const credential = operation.schemes.includes('session') ? other.owner.token : (await t.current.apiKey(other.owner, grantable)).key;
+          const credential = await credentialOf(other);
           const before = await t.current.snapshot(owner);
 
           const foreign = await t.current.call(operation.method, urlOf(operation, request.params), { token: credential, body: request.body });
@@ -178,7 +224,7 @@ export function describeModuleSecurity(moduleName: string): void {
           expect(await t.current.snapshot(owner), 'a refused request changes nothing').toEqual(before);
 
           // The resource does exist, for its own tenant: the answer above was about tenancy.
-          const ownerCredential = operation.schemes.includes('session') ? owner.owner.token : (await t.current.apiKey(owner.owner, grantable)).key;
+          const ownerCredential = await credentialOf(owner);
           const own = await t.current.call(operation.method, urlOf(operation, request.params), { token: ownerCredential, body: request.body });
           expect(own.status).not.toBe(404);
           expect(own.raw, 'the owner sees what the other tenant does not').not.toBe(foreign.raw);

@@ -33,6 +33,12 @@ export const specNeverGrantable = [
   'organization:delete',
 ] as const;
 
+/** The module's one scope a machine may hold (docs/decisions.md, NHI governance: runtime decisions); Organization Admins hold it to grant it. */
+export const specNhiGrantableScopes = ['nhi-runtime:decide'] as const;
+
+/** What an API key or a workload may be granted: spec 2.4's scopes and the module's one. */
+export const specScopesGrantableToMachines = [...specGrantableScopes, ...specNhiGrantableScopes] as const;
+
 /** Every permission each role holds (the table in docs/decisions.md), in registry order. */
 export const specPermissionsByRole = {
   owner: [...specGrantableScopes, ...specNeverGrantable],
@@ -52,12 +58,14 @@ export const specRoles: readonly SpecRole[] = ['owner', 'admin', 'analyst', 'vie
  * through its module role (spec 2.3; the table in docs/decisions.md, NHI module):
  * owner and admin are Organization Admins, analyst a Security Analyst, viewer a Viewer.
  */
-const specNhiReadForEveryRole = ['inventory:read', 'certification:read', 'delegation:read'] as const;
-const specNhiOrganizationAdmin = [...specNhiReadForEveryRole, 'audit:read', 'connectors:manage', 'credential-material:write'] as const;
+// governance:decide only lets a person ask to decide; the domain checks their authority (docs/decisions.md, NHI governance).
+const specNhiReadForEveryRole = ['inventory:read', 'certification:read', 'delegation:read', 'governance:decide', 'runtime-decisions:read'] as const;
+// Findings are read with inventory:read by every role (spec 2.3); their status is changed by analysts and Organization Admins.
+const specNhiOrganizationAdmin = [...specNhiReadForEveryRole, 'audit:read', 'connectors:manage', 'credential-material:write', 'nhi-findings:triage', 'nhi-policies:manage', 'governance:request', 'certification:manage', 'runtime-rules:manage', 'nhi-runtime:decide'] as const;
 export const specNhiPermissionsByRole = {
   owner: specNhiOrganizationAdmin,
   admin: specNhiOrganizationAdmin,
-  analyst: specNhiReadForEveryRole,
+  analyst: [...specNhiReadForEveryRole, 'nhi-findings:triage', 'governance:request'],
   viewer: specNhiReadForEveryRole,
 } satisfies Record<SpecRole, readonly string[]>;
 

@@ -13,7 +13,7 @@ import { buildApp, type App } from '../../services/platform/http/app.js';
 import { createModules, handlersOf } from '../../services/modules.js';
 import { createSqlAnalytics } from '../../services/platform/analytics/sql-analytics.js';
 import { addMembership } from '../../services/organizations/memberships.js';
-import type { Config } from '../../services/platform/config.js';
+import type { Config, SocialLoginConfig } from '../../services/platform/config.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
 import { createMemoryCounters } from '../../services/platform/counters/memory-counters.js';
 import { createRedisCounters } from '../../services/platform/counters/redis-counters.js';
@@ -21,6 +21,8 @@ import type { Database, OrgId } from '../../services/platform/db/database.js';
 import { asOrgId } from './org-ids.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
 import type { ResolveAll } from '../../services/platform/egress/destination-policy.js';
+import type { Mailer, MailMessage } from '../../services/platform/mail.js';
+import type { TxtResolver } from '../../services/identity/domains/index.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
 import { testServices } from './services.js';
@@ -41,9 +43,10 @@ export interface TestAppOptions {
   /** 'redis' (real, namespaced per app), 'memory', or a Counters instance (for example one pointed at a dead Redis). */
   counters?: 'redis' | 'memory' | Counters;
   /**
-   * Defaults: the real per-credential default (600) and fail open, but a high
-   * auth-route limit, because every fixture signs up through POST /auth/signup
-   * from the same in-process address. Rate-limit tests set the real values.
+   * Defaults: fail open, and limits no suite reaches: every fixture signs up through
+   * POST /auth/signup from the same in-process address, and the neighbour's owner reads
+   * some twenty listings after every test to show nothing changed, which would pass the
+   * real 600 a minute in a quick suite. Rate-limit tests set the real values.
    */
   rateLimit?: Partial<Config['rateLimit']>;
   trustedProxies?: string[];
@@ -58,17 +61,43 @@ export interface TestAppOptions {
   connectorAllowedHosts?: string[];
   /** Resolves connector endpoint names; by default every name resolves to one public address, so no test asks real DNS. */
   resolveConnectorEndpoint?: ResolveAll;
+  /** Looks domain verification records up (a DNS server on loopback: services/identity/domains/testing); by default every name has none, so no test asks real DNS. */
+  resolveDomainTxt?: TxtResolver;
   /** Share another test app's database and keys (it stays the owner of them). */
   sharing?: TestApp;
   /** The app's logger; silent unless given (the log-secrets test reads everything logged). */
   logger?: Logger;
   /** The clock of refresh rotation and refusal windows; the real one unless given. */
   clock?: () => Date;
+  /** Where the service's mail goes; by default the app's `mail` outbox. */
+  mailer?: Mailer;
+  /** The social login providers offered (SOCIAL_*); none unless given. */
+  socialLogin?: SocialLoginConfig;
+  /** PUBLIC_URL: where the social providers send the browser back; a name that resolves nowhere unless given. */
+  publicUrl?: string;
+  /** SSO_ALLOW_PRIVATE_ISSUERS; false unless given, as in production (tests of sign-in through loopback identity providers set it). */
+  allowPrivateSsoIssuers?: boolean;
+  /** Resolves identity providers' issuer names; by default every name resolves to one public address, so no test asks real DNS. */
+  resolveSsoIssuer?: ResolveAll;
+  /** SSO_RETURN_URLS; TEST_SSO_RETURN_URLS unless given. */
+  ssoReturnUrls?: string[];
+  /** NHI_APPROVALS_REQUIRED; 1 unless given, as in production. */
+  governanceApprovalsRequired?: number;
 }
+
+/** PUBLIC_URL of test apps: where tests say the service is reached (requests go in-process; nothing resolves this name). */
+export const TEST_PUBLIC_URL = 'https://sentinel.example.test';
+/** SIGN_IN_RETURN_URL of test apps: where social and single sign-on end, with code or error. */
+export const TEST_SIGN_IN_RETURN_URL = 'https://dashboard.example.test/sign-in/complete';
+/** SSO_RETURN_URLS of test apps: a command-line client's loopback address, on any port. */
+export const TEST_SSO_RETURN_URLS = ['http://127.0.0.1/cli-callback'];
 
 /** A public address (not in any refused class) that webhook destination names resolve to unless a test says otherwise. */
 export const PUBLIC_TEST_ADDRESS = '93.184.216.34';
 const resolveToPublicAddress: ResolveAll = async () => [{ address: PUBLIC_TEST_ADDRESS, family: 4 }];
+const noTxtRecords: TxtResolver = async (name) => {
+  throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+};
 
 export interface TestPerson {
   id: string;
@@ -96,10 +125,14 @@ export interface TenantSnapshot {
   webhookEndpoints: unknown[];
   webhookDeliveries: unknown[];
   registryCredentials: unknown[];
+  identityDomains: unknown[];
+  directoryGroups: unknown[];
 }
 
 export interface TestApp {
   app: App;
+  /** Every mail the service sent, oldest first (unless the app was given a mailer of its own). */
+  mail: MailMessage[];
   db: Database;
   call: ReturnType<typeof apiClient>;
   signingKey: Buffer;
@@ -140,6 +173,8 @@ export interface TestApp {
   snapshot(tenant: TestTenant): Promise<TenantSnapshot>;
   /** POST /api-keys as the person, in the organization they act in. */
   apiKey(person: TestPerson, scopes: readonly string[], options?: { name?: string; expiresInDays?: number }): Promise<{ id: string; key: string }>;
+  /** A SCIM directory token of the tenant, issued by its owner (POST /api/v1/identity/scim-tokens). */
+  directoryToken(tenant: TestTenant, name?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -164,7 +199,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const webhookSecretKey = options.sharing?.webhookSecretKey ?? randomBytes(32);
   const config = {
     tokenSigningKey: signingKey,
-    rateLimit: { perMinute: 600, authPerMinute: 1_000_000, failClosed: false, ...options.rateLimit },
+    rateLimit: { perMinute: 1_000_000, authPerMinute: 1_000_000, failClosed: false, ...options.rateLimit },
     webhookSecretKey,
     webhookAllowPrivateDestinations: options.allowPrivateWebhookDestinations ?? false,
     webhookTrustedCaPem: undefined,
@@ -174,13 +209,28 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     connectorTrustedCaPem: undefined,
     // The app runs no workers: synchronization tests build their worker with a directory of their own.
     connectorCredentialsDir: path.join(tmpdir(), 'sentinel-test-no-connector-credentials'),
+    emailVerificationUrl: 'https://dashboard.example.test/verify-email',
+    mailSink: 'none' as const,
+    publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
+    signInReturnUrl: TEST_SIGN_IN_RETURN_URL,
+    socialLogin: options.socialLogin ?? {},
+    ssoReturnUrls: options.ssoReturnUrls ?? TEST_SSO_RETURN_URLS,
+    ssoAllowPrivateIssuers: options.allowPrivateSsoIssuers ?? false,
+    ssoTrustedCaPem: undefined,
+    domainVerificationDnsServers: [],
+    governanceApprovalsRequired: options.governanceApprovalsRequired ?? 1,
   };
   const logger = options.logger ?? createLogger('silent');
+  const mail: MailMessage[] = [];
+  const outbox: Mailer = { send: async (message) => void mail.push(message) };
   const modules = createModules(
     { readiness: async () => ({ ready: true, dependencies: {} }), db, counters, config, logger, analytics: createSqlAnalytics({ db }) },
     { passwordHashing: TEST_SCRYPT, scopeRegistry: options.scopeRegistry, resolveWebhookDestination: options.resolveWebhookDestination ?? resolveToPublicAddress,
       resolveConnectorEndpoint: options.resolveConnectorEndpoint ?? resolveToPublicAddress,
+      resolveSsoIssuer: options.resolveSsoIssuer ?? resolveToPublicAddress,
+      resolveDomainTxt: options.resolveDomainTxt ?? noTxtRecords,
       clock: options.clock,
+      mailer: options.mailer ?? outbox,
     },
   );
   const app = await buildApp({
@@ -188,6 +238,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     handlers: handlersOf(modules.list),
     guard: modules.guard,
     limiterState: modules.limiterState,
+    errorDialects: modules.errorDialects,
     trustedProxies: options.trustedProxies ?? [],
   });
   const call = apiClient(app);
@@ -204,6 +255,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
 
   const harness: TestApp = {
     app,
+    mail,
     db,
     call,
     signingKey,
@@ -272,9 +324,31 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
         webhookEndpoints: (await read('/api/v1/webhooks')).endpoints,
         webhookDeliveries: (await read('/api/v1/webhooks/deliveries?limit=200')).deliveries,
         registryCredentials: (await read('/api/v1/registry-credentials')).registry_credentials,
+        identityDomains: (await read('/api/v1/identity/domains?limit=200')).items,
+        directoryGroups: (await read('/api/v1/identity/groups?limit=200')).items,
         nhiConnectors: (await read('/nhi/api/v1/connectors?limit=200')).items,
         nhiCredentialMaterialIds: (await db.query<{ id: string }>('SELECT id FROM nhi_credential_material WHERE org_id = $1 ORDER BY id', [tenant.id])).rows.map((r) => r.id),
         nhiAuditRecordIds: (await db.query<{ id: string }>('SELECT id::text FROM nhi_audit_records WHERE org_id = $1 ORDER BY id', [tenant.id])).rows.map((r) => r.id),
+        nhiFindings: (await read('/nhi/api/v1/findings?limit=200')).items,
+        nhiPolicies: (await read('/nhi/api/v1/policies')).items,
+        nhiToolApprovals: (await db.query('SELECT identity_id, fingerprint, approved_by_user_id FROM nhi_tool_approvals WHERE org_id = $1 ORDER BY identity_id', [tenant.id])).rows,
+        nhiGrants: (await read('/nhi/api/v1/grants?limit=200')).items,
+        nhiPolicyExceptions: (await read('/nhi/api/v1/exceptions?limit=200')).items,
+        nhiDelegations: (await read('/nhi/api/v1/delegations?limit=200')).items,
+        nhiCertificationCampaigns: (await read('/nhi/api/v1/certification/campaigns?limit=200')).items,
+        nhiCertificationDecisions: (await db.query('SELECT id, decision, decided_by_user_id, remediation_id FROM nhi_certification_items WHERE org_id = $1 ORDER BY id', [tenant.id])).rows,
+        nhiRuntimeRules: (await read('/nhi/api/v1/runtime/rules')).items,
+        nhiRuntimeDecisionIds: (await db.query<{ id: string }>('SELECT id FROM nhi_runtime_decisions WHERE org_id = $1 ORDER BY id', [tenant.id])).rows.map((r) => r.id),
+        // Without last_used_at: presenting a token (even in a refused request) records its use.
+        scimTokens: (await read('/api/v1/identity/scim-tokens')).scim_tokens.map(({ last_used_at: _used, ...token }: Record<string, unknown>) => token),
+        scimUsers: (await db.query('SELECT id, user_name, active, user_id, resource, version::text FROM scim_users WHERE org_id = $1 ORDER BY id', [tenant.id])).rows,
+        scimGroups: (
+          await db.query(
+            `SELECT g.id, g.name, g.external_id, array(SELECT m.scim_user_id::text FROM scim_group_members m WHERE m.group_id = g.id ORDER BY 1) AS members
+               FROM directory_groups g WHERE g.org_id = $1 AND g.source = 'scim' ORDER BY g.id`,
+            [tenant.id],
+          )
+        ).rows,
       };
     },
 
@@ -283,6 +357,12 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       const issued = expectStatus(await call('POST', '/api/v1/api-keys', { token: person.token, body: { name, scopes, expires_at } }), 201, 'POST /api-keys');
       created(issued.body.id);
       return { id: issued.body.id, key: issued.body.key };
+    },
+
+    async directoryToken(tenant, name = 'test directory') {
+      const issued = expectStatus(await call('POST', '/api/v1/identity/scim-tokens', { token: tenant.owner.token, headers: { 'x-expected-organization': tenant.id }, body: { name } }), 201, 'POST /identity/scim-tokens');
+      created(issued.body.id);
+      return issued.body.token as string;
     },
 
     async close() {

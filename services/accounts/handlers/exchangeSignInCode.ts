@@ -17,7 +17,7 @@ export function exchangeSignInCode(deps: { db: Database; sessions: Pick<Sessions
     const tokens = await deps.db.transaction(async (tx) => {
       const grant = await redeemSignInCode(tx, systemScope('authenticate-credential'), code);
       if (!grant) return undefined;
-      await recordIdentityEvent(tx, grant.orgId, origin, { actor: { userId: grant.userId }, action: 'session.signed_in', detail: { method: grant.method } });
+      await recordIdentityEvent(tx, grant.orgId, origin, { actor: { userId: grant.userId }, action: 'session.signed_in', detail: { method: grant.method, ...(grant.ssoProviderId === undefined ? {} : { sso_provider_id: grant.ssoProviderId }) } });
       return deps.sessions.start(tx, grant.userId, grant.method);
     });
     if (!tokens) {

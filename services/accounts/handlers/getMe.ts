@@ -22,6 +22,7 @@ export function getMe(deps: { db: Database }): OperationHandler {
         id: user!.id,
         email: user!.email,
         name: user!.name,
+        email_verified: user!.emailVerified,
         acting_organization: {
           ...organization!,
           role: member!.role,

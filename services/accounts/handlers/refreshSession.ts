@@ -4,27 +4,32 @@ import { unauthorized } from '../../platform/errors.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Sessions } from '../sessions.js';
+import { endIfSsoEnforced, type SsoEnforcementLookup } from '../sso-enforcement.js';
 
 /**
  * POST /api/v1/auth/refresh: a used refresh token for a new pair. Presenting one that
  * was already rotated ends the whole session and is audited in the person's
- * personal organization (spec 6.2); the caller gets the one 401.
+ * personal organization (spec 6.2); the caller gets the one 401. A password or
+ * social session whose address has come under SSO enforcement ends here, at its
+ * renewal (spec 5.10), with the same 401.
  */
-export function refreshSession(deps: { db: Database; sessions: Pick<Sessions, 'rotate'> }): OperationHandler {
+export function refreshSession(deps: { db: Database; sessions: Pick<Sessions, 'rotate' | 'end'>; ssoEnforcement: SsoEnforcementLookup }): OperationHandler {
   return async (ctx) => {
     const { refresh_token: refreshToken } = ctx.body as { refresh_token: string };
     const origin = originOfContext(ctx);
-    // The transaction commits the ending of a replayed family before the refusal is sent.
+    // The transaction commits the ending of a replayed family, or of an enforced session, before the refusal is sent.
     const outcome = await deps.db.transaction(async (tx) => {
       const rotation = await deps.sessions.rotate(tx, refreshToken);
       if (rotation.kind === 'replayed') {
         const personal = await personalOrganizationOf(tx, rotation.userId);
         await recordIdentityEvent(tx, personal, origin, { actor: { userId: rotation.userId }, action: 'session.refresh_replayed', detail: { outcome: 'session ended' } });
       }
+      if (rotation.kind === 'rotated' && (await endIfSsoEnforced(tx, deps, rotation.userId, rotation.session, origin))) return { kind: 'sso_enforced' as const };
       return rotation;
     });
     if (outcome.kind !== 'rotated') {
-      ctx.log.info({ credential_refused: outcome.kind === 'replayed' ? 'refresh token replayed' : 'refresh token unusable' }, 'refresh refused');
+      const reasons = { replayed: 'refresh token replayed', refused: 'refresh token unusable', sso_enforced: 'session ended by SSO enforcement' };
+      ctx.log.info({ credential_refused: reasons[outcome.kind] }, 'refresh refused');
       throw unauthorized();
     }
     return { status: 200, body: outcome.tokens };

@@ -2,11 +2,12 @@
 // the delegator's role): its granted scopes that are still grantable, within what
 // the delegator's role holds now. A demotion narrows it at once; a delegator who is
 // no longer a member leaves it nothing (suspended).
-import { effectiveScopes, permissionsOf, type Role, type ScopeRegistry } from '../../platform/authorization/permissions.js';
+import { effectiveScopes, personPermissionsOf, type Role, type ScopeRegistry } from '../../platform/authorization/permissions.js';
 
 export function workloadAuthority(granted: readonly string[], delegatorRole: Role | undefined, registry: ScopeRegistry): ReadonlySet<string> {
   if (delegatorRole === undefined) return new Set();
-  const held: ReadonlySet<string> = permissionsOf(delegatorRole);
+  // The person's whole authority, the module's included: the one module scope a machine may hold is an Organization Admin's.
+  const held: ReadonlySet<string> = personPermissionsOf(delegatorRole);
   return new Set([...effectiveScopes(granted, registry)].filter((scope) => held.has(scope)));
 }
 

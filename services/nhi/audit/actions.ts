@@ -22,7 +22,10 @@ export const AUDIT_ACTIONS_BY_AREA = {
   identity: ['identity.updated', 'identity.removed', 'identity.restored', 'identity.owner.assigned', 'identity.owner.removed', 'identity.tag.added', 'identity.tag.removed', 'identity.note.added'],
   credentials: ['credential.material.stored', 'credential.material.replaced', 'credential.material.deleted', 'credential.material.refused', 'credential.rotated', 'credential.revoked', 'credential.expired'],
   policies: ['policy.created', 'policy.updated', 'policy.deleted', 'policy.enabled', 'policy.disabled', 'policy.evaluated'],
-  findings: ['finding.opened', 'finding.resolved', 'finding.reopened', 'finding.suppressed', 'finding.unsuppressed', 'finding.assigned', 'finding.commented'],
+  // Spec 3.1's module rule: accepting risk, recording a false positive and reopening are audited (acknowledging and
+  // starting work are not); opening and resolution by evaluation are the system's. Risk acceptance and false positive
+  // took the places of finding.suppressed and finding.unsuppressed, which no module finding has.
+  findings: ['finding.opened', 'finding.resolved', 'finding.reopened', 'finding.risk_accepted', 'finding.false_positive_recorded', 'finding.assigned', 'finding.commented'],
   collection: [
     'collection.sync.requested',
     'collection.sync.started',
@@ -44,9 +47,9 @@ export const AUDIT_ACTIONS_BY_AREA = {
     'remediation.failed',
     'remediation.cancelled',
   ],
-  grants: ['grant.requested', 'grant.approved', 'grant.rejected', 'grant.self_approval.refused', 'grant.activated', 'grant.expired', 'grant.revoked'],
+  grants: ['grant.requested', 'grant.approved', 'grant.rejected', 'grant.self_approval.refused', 'grant.withdrawn', 'grant.revoked'],
   'runtime rules': ['runtime_rule.created', 'runtime_rule.updated', 'runtime_rule.deleted', 'runtime_rule.enabled', 'runtime_rule.disabled', 'runtime.decision.denied'],
-  exceptions: ['exception.requested', 'exception.approved', 'exception.rejected', 'exception.self_approval.refused', 'exception.expired', 'exception.revoked'],
+  exceptions: ['exception.requested', 'exception.approved', 'exception.rejected', 'exception.self_approval.refused', 'exception.withdrawn', 'exception.revoked'],
   certification: [
     'certification.campaign.created',
     'certification.campaign.started',
@@ -57,7 +60,7 @@ export const AUDIT_ACTIONS_BY_AREA = {
     'certification.item.self_review.refused',
     'certification.reminder.sent',
   ],
-  delegation: ['delegation.created', 'delegation.updated', 'delegation.revoked', 'delegation.expired', 'delegation.used', 'delegation.refused'],
+  delegation: ['delegation.created', 'delegation.updated', 'delegation.revoked', 'delegation.used', 'delegation.refused'],
   'evidence export': ['audit.evidence.exported'],
 } as const;
 
@@ -66,7 +69,16 @@ export const AUDIT_ACTIONS_BY_AREA = {
  * inventory (first-seen times on the identities), not as one audit record per
  * discovery, which would flood the trail with every synchronization.
  */
-export const RESERVED_AUDIT_ACTIONS = ['identity.discovered', 'credential.discovered'] as const;
+export const RESERVED_AUDIT_ACTIONS = [
+  'identity.discovered',
+  'credential.discovered',
+  // A grant, an exception and a delegation start and stop being in force at their dates,
+  // evaluated when read (spec 3.2): no stored change and no record marks the moment.
+  'grant.activated',
+  'grant.expired',
+  'exception.expired',
+  'delegation.expired',
+] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS_BY_AREA)[keyof typeof AUDIT_ACTIONS_BY_AREA][number];
 export type ReservedAuditAction = (typeof RESERVED_AUDIT_ACTIONS)[number];

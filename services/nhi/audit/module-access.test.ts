@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moduleCatalogue } from '../../../test/support/module-catalogue.js';
-import { specNhiPermissionsByRole, specRoles } from '../../../test/support/spec-permissions.js';
+import { specNhiGrantableScopes, specNhiPermissionsByRole, specRoles } from '../../../test/support/spec-permissions.js';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { grantableScopes, nhiPermissions, nhiPermissionsOf, nhiRoleOf, nhiRoles, personPermissionsOf, permissionsOf, refusedScopes, roles, scopeRegistry } from '../../platform/authorization/permissions.js';
 import type { Principal } from '../../platform/principal.js';
@@ -23,10 +23,14 @@ describe('module roles and permissions', () => {
     }
   });
 
-  it('are never grantable to an API key, and so to no workload', () => {
+  it('are never grantable to an API key, and so to no workload, but the runtime decision scope, which an Organization Admin may grant', () => {
     const owner: Principal = { kind: 'user', userId: 'u', sessionId: 's', orgId: 'o' as never, permissions: personPermissionsOf('owner') };
-    expect(refusedScopes([...nhiPermissions], owner, scopeRegistry)).toEqual(nhiPermissions.map((scope) => ({ scope, reason: 'never grantable' })));
+    const personal = nhiPermissions.filter((permission) => !specNhiGrantableScopes.includes(permission as never));
+    expect(refusedScopes([...nhiPermissions], owner, scopeRegistry)).toEqual(personal.map((scope) => ({ scope, reason: 'never grantable' })));
     expect(nhiPermissions.filter((permission) => permission in grantableScopes)).toEqual([]);
+    expect(nhiPermissions.filter((permission) => scopeRegistry.grantable.has(permission))).toEqual([...specNhiGrantableScopes]);
+    const analyst: Principal = { ...owner, permissions: personPermissionsOf('analyst') };
+    expect(refusedScopes([...specNhiGrantableScopes], analyst, scopeRegistry)).toEqual([{ scope: 'nhi-runtime:decide', reason: 'not held by you' }]);
   });
 
   it('is shown exactly, as generated from the registry, in the NHI module section of docs/decisions.md', () => {

@@ -139,6 +139,24 @@ describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
     ]);
   });
 
+  it('keeps what a provider said when its text holds a NUL or an unpaired surrogate, each replaced visibly, and ends such a failed run', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const connectorId = await connectorOf(tenant);
+    const run = await synchronize(tenant, connectorId, {
+      identities: [toolIdentity('tool:se\u0000arch', { name: 'se\u0000arch', attributes: { 'no\u0000te': 'half \ud800 a pair' } })],
+      edges: [{ type: 'ACCESSES', fromExternalId: 'tool:se\u0000arch', toExternalId: 'resource:\udfff' }],
+    });
+    expect(run).toMatchObject({ state: 'completed', counts: { identitiesSeen: 1, edges: 1 } });
+    const [identity] = await identitiesOf(t.current, tenant);
+    expect(identity).toMatchObject({ externalId: 'tool:se\ufffdarch', name: 'se\ufffdarch', attributes: { 'no\ufffdte': 'half \ufffd a pair' } });
+
+    // The error text goes into the run's row and the audit record: before, the row refused it
+    // and the run stayed running for good, holding the connector's one run slot.
+    const failed = await synchronize(tenant, connectorId, { identities: [], endWith: new Error('the server answered \u0000') });
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'collection_failed', message: 'the server answered \ufffd' } });
+    expect((await requestRun(t.current, tenant.owner, connectorId)).state).toBe('queued');
+  });
+
   it('fails a run whose credentials reference names nothing with configuration_error before calling the collector', async () => {
     const [tenant] = await t.current.twoTenants();
     // No entry is written for this tenant: the deployment does not hold the reference.

@@ -12,6 +12,9 @@ export interface CollectedIdentity { externalId: string; kind: string; name: str
 export type EdgeType = 'ASSUMES' | 'HAS_PERMISSION' | 'BELONGS_TO' | 'ACCESSES' | 'AUTHENTICATES_WITH';
 export interface CollectedEdge { type: EdgeType; fromExternalId: string; toExternalId: string }
 export interface CollectionContext { orgId: OrgId; connector: { id: string; kind: ConnectorKind; endpoint: string | null;
+  /** The organization's login a code_hosting_organization connector collects; absent or null for other kinds. */ organization?: string | null;
+  /** cloud_account: the one account it collects, and the external id the service generated for role assumption; absent or null for other kinds. */
+  accountId?: string | null; externalId?: string | null;
   enabledCapabilities: string[]; settings: Record<string, unknown> }; session: SynchronizationSession;
   emitIdentity(identity: CollectedIdentity): Promise<void>; emitEdge(edge: CollectedEdge): Promise<void>;
   progress(message: string): void }

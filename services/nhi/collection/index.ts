@@ -17,13 +17,14 @@ import { listIdentityRelationships } from './handlers/listIdentityRelationships.
 import { listSynchronizations } from './handlers/listSynchronizations.js';
 import { requestSynchronization } from './handlers/requestSynchronization.js';
 import { createInventory } from './inventory.js';
-import { inventoryProcessor } from './processors/inventory-processor.js';
+import { inventoryProcessor, type RunAppliedHook } from './processors/inventory-processor.js';
 import { createRuns } from './runs.js';
 import { createSynchronizationSchedule } from './synchronization-schedule.js';
 import { createSynchronizationWorker } from './synchronization-worker.js';
 
 export { PartialCollectionError, type CollectedEdge, type CollectedIdentity, type CollectionContext, type Collector, type EdgeType } from './collector.js';
 export { createCollectorRegistry, type CollectorRegistry } from './collectors.js';
+export type { RunAppliedHook } from './processors/inventory-processor.js';
 
 export type CollectionConfig = Pick<Config, 'connectorCredentialsDir' | 'connectorTrustedCaPem' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
 
@@ -36,6 +37,8 @@ export interface CollectionDependencies {
   collectors: CollectorRegistry;
   /** Resolves provider names; the system resolver unless given (tests never use DNS). */
   resolveEndpoint?: ResolveAll;
+  /** What follows a run's records into the inventory, in the transaction applying its end (the composition root gives the policies' evaluation). */
+  afterRunApplied?: RunAppliedHook;
 }
 
 export function createNhiCollectionModule(deps: CollectionDependencies): CapabilityModule {
@@ -66,7 +69,7 @@ export function createNhiCollectionModule(deps: CollectionDependencies): Capabil
       }),
       createSynchronizationSchedule({ db, logger }),
     ],
-    processors: () => [inventoryProcessor({ db })],
+    processors: () => [inventoryProcessor({ db, afterRunApplied: deps.afterRunApplied })],
     // A refusal of these operations is recorded as authz.denied in the module's own chain.
     refusalRecorder: recordModuleRefusal,
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),

@@ -6,6 +6,7 @@ import { notFound, validationFailed } from '../../platform/errors.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
+import { connectorKinds } from '../connectors/index.js';
 import { PROVIDER_OF_KIND } from './inventory-records.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
 
@@ -134,10 +135,20 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
 
   const getIdentity = async (orgId: OrgId, identityId: string): Promise<IdentityView> => identityViewOf(await selectIdentity(orgId, identityId));
 
-  /** Edges of the identity's connector naming the identity's provider identifier at either end. */
+  /**
+   * Edges naming the identity's provider identifier at either end: its own
+   * connector's, and those of the organization's connectors of another provider
+   * whose own collection holds no identity of that identifier (an edge leaving its
+   * provider, such as a cluster's service account assuming an IAM role, lands on the
+   * role the cloud-account connector collected). Within one provider identifiers stay
+   * connector-scoped. The counterpart is the identity at the other end: the edge's
+   * connector's, else one another provider's connector collected under that identifier.
+   */
   async function listRelationships(orgId: OrgId, identityId: string, query: { limit?: unknown; cursor?: unknown }) {
     const request = parsePageRequest(query, { orders: ['first_seen'], defaultOrder: 'first_seen' });
     const identity = await selectIdentity(orgId, identityId);
+    const kindsOfOtherProviders = connectorKinds.filter((kind) => PROVIDER_OF_KIND[kind] !== identity.provider);
+    const otherEnd = 'CASE WHEN r.from_external_id = $3 THEN r.to_external_id ELSE r.from_external_id END';
     return readTablePage<RelationshipRow & KeysetRow, RelationshipView>({
       q: db,
       codec,
@@ -148,15 +159,21 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
       order: newestSeenFirst,
       from: `(SELECT r.org_id, r.id, r.edge_type, r.from_external_id, r.to_external_id, r.state, r.first_seen_at, r.last_seen_at, r.removed_at,
                      CASE WHEN r.from_external_id = $3 THEN 'outgoing' ELSE 'incoming' END AS direction,
-                     (SELECT i.id FROM nhi_identities i
-                       WHERE i.org_id = r.org_id AND i.connector_id = r.connector_id
-                         AND i.external_id = CASE WHEN r.from_external_id = $3 THEN r.to_external_id ELSE r.from_external_id END
-                       ORDER BY i.first_seen_at, i.id LIMIT 1) AS counterpart_identity_id
+                     coalesce(
+                       (SELECT i.id FROM nhi_identities i
+                         WHERE i.org_id = r.org_id AND i.connector_id = r.connector_id AND i.external_id = ${otherEnd}
+                         ORDER BY i.first_seen_at, i.id LIMIT 1),
+                       (SELECT i.id FROM nhi_identities i
+                         WHERE i.org_id = r.org_id AND i.external_id = ${otherEnd} AND i.provider <> $5
+                         ORDER BY i.first_seen_at, i.id LIMIT 1)) AS counterpart_identity_id
                 FROM nhi_relationships r
-               WHERE r.connector_id = $2 AND (r.from_external_id = $3 OR r.to_external_id = $3)) AS relationships`,
+               WHERE r.org_id = $1 AND (r.from_external_id = $3 OR r.to_external_id = $3)
+                 AND (r.connector_id = $2
+                      OR (r.connector_id IN (SELECT c.id FROM nhi_connectors c WHERE c.org_id = $1 AND c.kind = ANY($4::text[]))
+                          AND NOT EXISTS (SELECT 1 FROM nhi_identities own WHERE own.org_id = r.org_id AND own.connector_id = r.connector_id AND own.external_id = $3)))) AS relationships`,
       columns: 'id, edge_type, direction, from_external_id, to_external_id, counterpart_identity_id, state, first_seen_at, last_seen_at, removed_at',
       where: 'org_id = $1',
-      params: [orgId, identity.connector_id, identity.external_id],
+      params: [orgId, identity.connector_id, identity.external_id, kindsOfOtherProviders, identity.provider],
       toItem: relationshipViewOf,
     });
   }

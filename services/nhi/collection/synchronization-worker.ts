@@ -5,10 +5,11 @@
 // on the nhi-inventory topic through the outbox in the transaction that ends the run,
 // so the records exist exactly when the run's outcome does, end record last.
 import type { Database, OrgId } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isRetriable } from '../../platform/errors.js';
 import { createWorker, type Job, type Worker } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import { appendRecordsToOutbox } from '../../platform/streams/outbox.js';
+import { replaceUnstorableDeep, replaceUnstorableText } from '../../platform/storable-text.js';
 import { topics } from '../../platform/streams/topics.js';
 import type { WorkerRegistration } from '../../platform/worker-registry.js';
 import { recordAudit, type AuditAction } from '../audit/index.js';
@@ -83,10 +84,11 @@ async function executeRun(deps: SynchronizationWorkerDeps, job: Job): Promise<vo
     const ending = connector === undefined ? configurationError('the connector was deleted before its run started') : await collect(deps, orgId, run.id, connector, collected);
     await finishRun(deps, orgId, run, connector?.kind ?? null, collected, ending);
   } catch (error) {
-    // The job's last attempt: end the run as failed (publishing nothing it collected),
-    // or it would stay running and hold the connector's one run slot for good.
-    if (job.attempts >= job.maxAttempts) {
-      const message = error instanceof Error ? error.message : String(error);
+    // The job's last attempt, or an error the job queue does not retry: end the run as
+    // failed (publishing nothing it collected), or it would stay running and hold the
+    // connector's one run slot for good.
+    if (job.attempts >= job.maxAttempts || !isRetriable(error)) {
+      const message = replaceUnstorableText(error instanceof Error ? error.message : String(error)).text;
       await finishRun(deps, orgId, run, null, { identities: new Map(), edges: new Map(), personsExcluded: 0 }, { outcome: 'failed', error: { code: 'internal_error', message } });
     }
     throw error;
@@ -111,9 +113,21 @@ async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: str
   const base = { org_id: orgId, connector_id: connector.id, run_id: runId, sequence: 0 };
   const context: CollectionContext = {
     orgId,
-    connector: { id: connector.id, kind: connector.kind, endpoint: connector.endpoint, enabledCapabilities: connector.enabledCapabilities, settings: { ...connector.settings } },
+    connector: {
+      id: connector.id,
+      kind: connector.kind,
+      endpoint: connector.endpoint,
+      organization: connector.organization,
+      accountId: connector.accountId,
+      externalId: connector.externalId,
+      enabledCapabilities: connector.enabledCapabilities,
+      settings: { ...connector.settings },
+    },
     session,
-    emitIdentity: async (identity: CollectedIdentity) => {
+    // A provider's text can hold what no column can (a NUL, an unpaired surrogate): it is
+    // replaced visibly here, so the records and the run's error are always storable.
+    emitIdentity: async (emitted: CollectedIdentity) => {
+      const identity = replaceUnstorableDeep(emitted);
       const principalType = principalTypeOf(connector.kind, identity);
       if (principalType === 'person') {
         collected.personsExcluded += 1;
@@ -133,7 +147,8 @@ async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: str
         observed_at: now().getTime(),
       });
     },
-    emitEdge: async (edge: CollectedEdge) => {
+    emitEdge: async (emitted: CollectedEdge) => {
+      const edge = replaceUnstorableDeep(emitted);
       checkEdge(edge);
       collected.edges.set(`${edge.type}\u0000${edge.fromExternalId}\u0000${edge.toExternalId}`, {
         ...base,
@@ -149,10 +164,10 @@ async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: str
     await collector.collect(context);
     return { outcome: 'completed', error: null };
   } catch (error) {
-    if (error instanceof PartialCollectionError) return { outcome: 'partial', error: { code: 'partial_collection', message: error.reason } };
+    if (error instanceof PartialCollectionError) return { outcome: 'partial', error: { code: 'partial_collection', message: replaceUnstorableText(error.reason).text } };
     logger.warn({ err: error }, 'collection failed');
     const code = error instanceof AppError ? error.code : 'collection_failed';
-    return { outcome: 'failed', error: { code, message: error instanceof Error ? error.message : String(error) } };
+    return { outcome: 'failed', error: { code, message: replaceUnstorableText(error instanceof Error ? error.message : String(error)).text } };
   }
 }
 
@@ -164,6 +179,8 @@ async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: str
 function principalTypeOf(kind: ConnectorKind, identity: CollectedIdentity): RecordedPrincipalType | 'person' {
   const marked = identity.attributes.principalType;
   if (marked === 'person') return 'person';
+  // A collector that cannot tell says so, on any kind (a secrets manager's entity with no telling alias).
+  if (marked === 'unknown') return 'unknown';
   if (marked === 'machine' || MACHINE_ONLY_KINDS.has(kind)) return 'machine';
   return 'unknown';
 }

@@ -19,11 +19,12 @@ import { storeCredentialMaterial } from './handlers/storeCredentialMaterial.js';
 import { updateConnector } from './handlers/updateConnector.js';
 
 export { findConnector, type ConnectorView } from './connectors.js';
+export { bearerAuthorization } from './bearer-authorization.js';
 export { resolveConnectorCredentials, type ConnectorCredentials } from './credentials-reference.js';
 export { checkConnectorEndpoint, resolveEndpoint, type ConnectorEgressPolicy } from './endpoint-policy.js';
 export { connectorKinds, kindDefinitions, type ConnectorKind, type ConnectorSettings } from './kinds.js';
 export { openSynchronizationSession, type SynchronizationSession, type SynchronizationSessionDeps } from './synchronization-session.js';
-export { createProviderClient, ProviderCallError, type ProviderClient, type ProviderRequest, type ProviderResponse } from './provider-client.js';
+export { createProviderClient, MAX_RESPONSE_BYTES, ProviderCallError, type ProviderClient, type ProviderRequest, type ProviderResponse } from './provider-client.js';
 
 export type ConnectorsConfig = Pick<Config, 'webhookSecretKey' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
 

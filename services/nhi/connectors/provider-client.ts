@@ -33,6 +33,11 @@ export interface ProviderRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Readonly<Record<string, string>>;
   body?: string;
+  /**
+   * Whether a non-2xx answer is the provider's rate limit though its status does not say
+   * so (AWS's query protocol answers 400 with the error code Throttling): retried as a 429.
+   */
+  isRateLimit?: (response: Pick<ProviderResponse, 'status' | 'body'>) => boolean;
 }
 
 export interface ProviderResponse {
@@ -55,6 +60,8 @@ export class ProviderCallError extends Error {
     message: string,
     readonly status: number | null,
     readonly attempts: number,
+    /** The provider's last answer when it was a complete non-2xx one (status, rate_limited): an SDK reads its error from it. */
+    readonly response?: ProviderResponse,
   ) {
     super(message);
     this.name = 'ProviderCallError';
@@ -142,7 +149,7 @@ export function createProviderClient(options: ProviderClientOptions) {
           incoming.on('error', failNetwork);
           incoming.on('end', () => {
             const response: ProviderResponse = { status, headers: incoming.headers, body: Buffer.concat(chunks), attempts: attempt };
-            settle(status >= 200 && status < 300 ? { response } : judgeRefusal(response, backoff, clock.now()));
+            settle(status >= 200 && status < 300 ? { response } : judgeRefusal(response, backoff, clock.now(), call.isRateLimit?.(response) ?? false));
           });
         },
       );
@@ -156,11 +163,11 @@ export function createProviderClient(options: ProviderClientOptions) {
 export type ProviderClient = ReturnType<typeof createProviderClient>;
 
 /** What a non-2xx answer means for the next attempt: a wait, or none (not retried). */
-function judgeRefusal(response: ProviderResponse, backoff: number, now: number): AttemptResult {
+function judgeRefusal(response: ProviderResponse, backoff: number, now: number, saysRateLimit: boolean): AttemptResult {
   const { status, headers, attempts } = response;
-  const failed = (failure: ProviderFailure, message: string) => new ProviderCallError(failure, message, status, attempts);
+  const failed = (failure: ProviderFailure, message: string) => new ProviderCallError(failure, message, status, attempts, response);
   const retryAfter = retryAfterMs(headers['retry-after'], now);
-  const rateLimited = status === 429 || (status === 403 && (retryAfter !== undefined || headers['x-ratelimit-remaining'] === '0'));
+  const rateLimited = saysRateLimit || status === 429 || (status === 403 && (retryAfter !== undefined || headers['x-ratelimit-remaining'] === '0'));
   if (rateLimited) {
     const wait = retryAfter ?? rateLimitResetMs(headers['x-ratelimit-reset'], now) ?? backoff;
     if (wait > MAX_RETRY_AFTER_MS) return { retryAfterMs: null, error: failed('rate_limited', `provider rate limit: asked to wait ${Math.ceil(wait / 1000)} s`) };

@@ -13,13 +13,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrgId } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import { PartialCollectionError, type CollectedEdge, type CollectedIdentity } from '../collection/index.js';
+import { PartialCollectionError } from '../collection/index.js';
 import { openSynchronizationSession, ProviderCallError, type ConnectorEgressPolicy } from '../connectors/index.js';
 import { startProviderPeer, type ProviderPeer } from '../connectors/testing/provider-peer.js';
 import { serverExternalId, toolServerCollector } from './collector.js';
 import { definitionFingerprint } from './fingerprint.js';
 import { startDefinitionServer, type DefinitionServer } from './testing/definition-server.js';
 import { startReferenceServer, type ReferenceServer } from './testing/reference-server.js';
+import { runCollector, type CollectorRun } from '../collection/testing/run-collector.js';
 
 const certificates = createTestCertificates();
 // The test switch lets loopback peers in; the host must still be permitted.
@@ -66,12 +67,7 @@ beforeEach(() => {
   peer.received.length = 0;
 });
 
-interface Collection {
-  identities: CollectedIdentity[];
-  edges: CollectedEdge[];
-  /** What the collector threw, undefined when it completed. */
-  error: unknown;
-}
+type Collection = CollectorRun;
 
 interface CollectOptions {
   capabilities?: string[];
@@ -88,22 +84,12 @@ async function collect(endpoint: string, options: CollectOptions = {}): Promise<
     organization,
     { kind: 'tool_server', credentialsReference: options.credentialsReference ?? 'no-credentials' },
   );
-  const collection: Collection = { identities: [], edges: [], error: undefined };
-  try {
-    await toolServerCollector.collect({
-      orgId: organization,
-      connector: { id: randomUUID(), kind: 'tool_server', endpoint, enabledCapabilities: options.capabilities ?? allCapabilities, settings: {} },
-      session,
-      emitIdentity: async (identity) => void collection.identities.push(identity),
-      emitEdge: async (edge) => void collection.edges.push(edge),
-      progress: () => undefined,
-    });
-  } catch (error) {
-    collection.error = error;
-  } finally {
-    session.client.close();
-  }
-  return collection;
+  const run = await runCollector(toolServerCollector, {
+    orgId: organization,
+    connector: { id: randomUUID(), kind: 'tool_server', endpoint, enabledCapabilities: options.capabilities ?? allCapabilities, settings: {} },
+    session,
+  });
+  return run;
 }
 
 const ofKind = (collection: Collection, kind: string) => collection.identities.filter((identity) => identity.kind === kind);

@@ -9,8 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { AppError } from '../../platform/errors.js';
-import type { ConnectorCredentials, ProviderClient } from '../connectors/index.js';
+import { bearerAuthorization, type ConnectorCredentials, type ProviderClient } from '../connectors/index.js';
 import { providerFetch } from './provider-fetch.js';
 
 const CLIENT_INFO = { name: 'sentinel-nhi-collector', version: '1' };
@@ -59,30 +58,8 @@ export class ListingError extends Error {
 const pageSchema = z.looseObject({ nextCursor: z.string().optional() });
 const definitionsSchema = z.array(z.looseObject({}));
 
-/**
- * The Authorization header the connector's credentials give. The entry is a
- * bearer token as text, or a JSON object whose optional `bearerToken` is one
- * (`{}` for a server that takes no credentials).
- */
-export function authorizationHeader(credentials: ConnectorCredentials): string | undefined {
-  const text = credentials.value.trim();
-  const refuse = (why: string) => new AppError('configuration_error', `credentials entry "${credentials.reference}" ${why}`);
-  let token: unknown = text;
-  if (text.startsWith('{')) {
-    try {
-      token = (JSON.parse(text) as { bearerToken?: unknown }).bearerToken;
-    } catch {
-      throw refuse('is neither a bearer token nor a JSON object');
-    }
-    if (token === undefined) return undefined;
-  }
-  // A token is one printable word: white space or a control character would break (or smuggle) a header.
-  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token.trim())) throw refuse('holds a bearer token that is not one word of printable characters');
-  return `Bearer ${token.trim()}`;
-}
-
 export async function connectToolServer(endpoint: string, client: ProviderClient, credentials: ConnectorCredentials): Promise<ToolServerConnection> {
-  const authorization = authorizationHeader(credentials);
+  const authorization = bearerAuthorization(credentials);
   const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
     fetch: providerFetch(client),
     requestInit: authorization === undefined ? undefined : { headers: { Authorization: authorization } },

@@ -145,6 +145,15 @@ const currentStates = (from: ClickHouseSql, where: ClickHouseSql): ClickHouseSql
  */
 const eachOnce = (from: ClickHouseSql, where: ClickHouseSql): ClickHouseSql => chsql`SELECT * FROM ${from} WHERE ${where} LIMIT 1 BY id`;
 
+/**
+ * Each key's newest rollup row (the highest version), as FINAL folds them. FINAL costs a
+ * merge of every part on each read (most of a view's time on 18.16); ordering the
+ * organization's range by version and keeping the first row per key reads just that range.
+ * Two rows of one key with the same version read the same transitions, so either will do.
+ */
+const newestRows = (from: ClickHouseSql, key: ClickHouseSql, where: ClickHouseSql, columns: ClickHouseSql = chsql`*`): ClickHouseSql =>
+  chsql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${key}, version DESC LIMIT 1 BY ${key}`;
+
 /** A literal array of strings; an empty one typed, which has() needs. */
 const strings = (values: readonly string[]): ClickHouseSql => (values.length > 0 ? chsql`${values}` : chsql`emptyArrayString()`);
 
@@ -184,10 +193,9 @@ export function createClickHouseFindingAnalytics({ clickhouse, database }: Click
       filter.assetId === undefined
         ? chsql`
           SELECT day, kind, severity, open_net, discovered, resolved, reopened, resolved_seconds
-          FROM ${daily} FINAL
+          FROM (${newestRows(daily, chsql`day`, chsql`org_id = ${org}`)})
           ARRAY JOIN kinds AS kind, severities AS severity, open_nets AS open_net, discovered_counts AS discovered,
-                     resolved_counts AS resolved, reopened_counts AS reopened, resolved_seconds_sums AS resolved_seconds
-          WHERE org_id = ${org}`
+                     resolved_counts AS resolved, reopened_counts AS reopened, resolved_seconds_sums AS resolved_seconds`
         : chsql`
           SELECT toDate(occurred_at) AS day, kind, entry.1 AS severity, entry.2 AS open_net, entry.3 AS discovered,
                  entry.4 AS resolved, entry.5 AS reopened, entry.6 AS resolved_seconds
@@ -447,18 +455,18 @@ export function createClickHouseFindingAnalytics({ clickhouse, database }: Click
 
     async openFindingsChanges(orgId, filter, window) {
       assertQueryableAssetIds(filter);
-      const measures = dailyMeasures(lower(orgId), filter);
-      const [openAtStart, changes] = await Promise.all([
-        clickhouse.rows<{ severity: string; open: string }>(chsql`
-          SELECT severity, sum(open_net) AS open FROM (${measures}) WHERE day < ${dateOf(window.from)} GROUP BY severity HAVING open != 0`),
-        clickhouse.rows<{ bucket: string; severity: string; net: string }>(chsql`
-          SELECT toString(${BUCKETS[window.bucket]}) AS bucket, severity, sum(open_net) AS net FROM (${measures})
-          WHERE ${inWindow(window)} GROUP BY bucket, severity HAVING net != 0`),
-      ]);
+      // One pass over the measures: what came before the window sums into the open count at its
+      // start (bucket ''), what falls in it into its buckets.
+      const rows = await clickhouse.rows<{ bucket: string; severity: string; net: string }>(chsql`
+        SELECT if(day < ${dateOf(window.from)}, '', toString(${BUCKETS[window.bucket]})) AS bucket, severity, sum(open_net) AS net
+        FROM (${dailyMeasures(lower(orgId), filter)})
+        WHERE day < ${dateOf(window.to)} GROUP BY bucket, severity HAVING net != 0`);
+      const before = rows.filter((row) => row.bucket === '');
+      const within = rows.filter((row) => row.bucket !== '');
       return {
-        openAtStart: inSeverityOrder(openAtStart.map((row) => ({ severity: row.severity, open: Number(row.open) }))),
+        openAtStart: inSeverityOrder(before.map((row) => ({ severity: row.severity, open: Number(row.net) }))),
         changes: inBucketOrder(
-          changes.map((row) => ({ bucket: row.bucket, severity: row.severity, net: Number(row.net) })),
+          within.map((row) => ({ bucket: row.bucket, severity: row.severity, net: Number(row.net) })),
           (row) => row.bucket,
         ),
       };
@@ -491,27 +499,43 @@ export function createClickHouseFindingAnalytics({ clickhouse, database }: Click
     async advisoryRanking(orgId, filter, page) {
       assertQueryableAssetIds(filter);
       const org = lower(orgId);
-      const ranked =
-        filter.assetId === undefined
-          ? chsql`
-            SELECT advisory, sum(if(arrayExists(matches -> matches, matching), group_asset_count, 0)) AS assets,
-                   sum(arraySum(arrayMap((matches, open) -> if(matches, open, 0), matching, open_counts))) AS openFindings,
-                   groupUniqArrayArray(arrayFilter((severity, matches) -> matches, severities, matching)) AS severities
-            FROM (SELECT advisory, group_asset_count, severities, open_counts,
-                         arrayMap((kind, severity) -> 1${kindAndSeverityFilter(filter)}, kinds, severities) AS matching
-                  FROM ${exposure} FINAL
-                  ARRAY JOIN group_assets AS group_asset_count, group_kinds AS kinds, group_severities AS severities, group_open AS open_counts
-                  WHERE org_id = ${org})
-            GROUP BY advisory`
-          : chsql`
-            SELECT advisory, uniqExact(asset_id) AS assets, count() AS openFindings, groupUniqArray(severity) AS severities
-            FROM (${currentOpen(org, 'finding_transitions', chsql`1`, filter)})
-            GROUP BY advisory`;
       const after =
         page.after === null ? none : chsql` AND (assets < ${page.after.assets} OR (assets = ${page.after.assets} AND advisory > ${page.after.advisory}))`;
-      const rows = await clickhouse.rows<{ advisory: string; assets: string; openFindings: string; severities: string[] }>(chsql`
-        SELECT * FROM (${ranked}) WHERE assets > 0${after} ORDER BY assets DESC, advisory LIMIT ${page.limit}`);
-      return rows.map((row) => ({ advisory: row.advisory, assets: Number(row.assets), openFindings: Number(row.openFindings), severities: sortedDistinct(row.severities) }));
+      if (filter.assetId !== undefined) {
+        const rows = await clickhouse.rows<{ advisory: string; assets: string; openFindings: string; severities: string[] }>(chsql`
+          SELECT * FROM (
+            SELECT advisory, uniqExact(asset_id) AS assets, count() AS openFindings, groupUniqArray(severity) AS severities
+            FROM (${currentOpen(org, 'finding_transitions', chsql`1`, filter)})
+            GROUP BY advisory)
+          WHERE assets > 0${after} ORDER BY assets DESC, advisory LIMIT ${page.limit}`);
+        return rows.map((row) => ({ advisory: row.advisory, assets: Number(row.assets), openFindings: Number(row.openFindings), severities: sortedDistinct(row.severities) }));
+      }
+      // Organization-wide, from the exposure rollup, in two steps: rank every advisory by its
+      // assets (a group counts when one of its (kind, severity) pairs passes the filter), then
+      // open findings and severities for the page alone, which cost most of a one-step query.
+      const passes = kindAndSeverityFilter(filter);
+      const filtered = (filter.kinds?.length ?? 0) > 0 || (filter.severities?.length ?? 0) > 0;
+      const counted = !filtered ? chsql`group_asset_count` : chsql`if(arrayExists((kind, severity) -> 1${passes}, kinds, severities), group_asset_count, 0)`;
+      const ranked = await clickhouse.rows<{ advisory: string; assets: string }>(chsql`
+        SELECT advisory, sum(${counted}) AS assets
+        FROM (${newestRows(exposure, chsql`advisory`, chsql`org_id = ${org}`, chsql`advisory, version, group_assets, group_kinds, group_severities`)})
+        ARRAY JOIN group_assets AS group_asset_count, group_kinds AS kinds, group_severities AS severities
+        GROUP BY advisory HAVING assets > 0${after} ORDER BY assets DESC, advisory LIMIT ${page.limit}`);
+      if (ranked.length === 0) return [];
+      const details = await clickhouse.rows<{ advisory: string; openFindings: string; severities: string[] }>(chsql`
+        SELECT advisory, sum(arraySum(arrayMap((matches, open) -> if(matches, open, 0), matching, open_counts))) AS openFindings,
+               groupUniqArrayArray(arrayFilter((severity, matches) -> matches, severities, matching)) AS severities
+        FROM (SELECT advisory, severities, open_counts, arrayMap((kind, severity) -> 1${passes}, kinds, severities) AS matching
+              FROM (${newestRows(exposure, chsql`advisory`, chsql`org_id = ${org} AND advisory IN (SELECT arrayJoin(${ranked.map((row) => row.advisory)}))`)})
+              ARRAY JOIN group_kinds AS kinds, group_severities AS severities, group_open AS open_counts)
+        GROUP BY advisory`);
+      const detailOf = new Map(details.map((row) => [row.advisory, row]));
+      return ranked.map((row) => ({
+        advisory: row.advisory,
+        assets: Number(row.assets),
+        openFindings: Number(detailOf.get(row.advisory)?.openFindings ?? 0),
+        severities: sortedDistinct(detailOf.get(row.advisory)?.severities ?? []),
+      }));
     },
 
     async affectedAssets(orgId, advisory, filter, page) {
@@ -537,8 +561,8 @@ export function createClickHouseFindingAnalytics({ clickhouse, database }: Click
         filter.assetId === undefined
           ? chsql`
             SELECT severity, toString(first_seen_day) AS firstSeenDay, sum(open) AS open
-            FROM (SELECT first_seen_day, kind, severity, open FROM ${cohorts} FINAL
-                  ARRAY JOIN kinds AS kind, severities AS severity, open_counts AS open WHERE org_id = ${org})
+            FROM (SELECT first_seen_day, kind, severity, open FROM (${newestRows(cohorts, chsql`first_seen_day`, chsql`org_id = ${org}`)})
+                  ARRAY JOIN kinds AS kind, severities AS severity, open_counts AS open)
             WHERE 1${kindAndSeverityFilter(filter)}
             GROUP BY first_seen_day, severity`
           : chsql`
@@ -554,7 +578,7 @@ export function createClickHouseFindingAnalytics({ clickhouse, database }: Click
 
     async appliedThrough(orgId) {
       const [row] = await clickhouse.rows<{ newest: string; live: string }>(chsql`
-        SELECT toString(max(newest)) AS newest, sum(transitions) AS live FROM ${daily} FINAL WHERE org_id = ${lower(orgId)} AND transitions > 0`);
+        SELECT toString(max(newest)) AS newest, sum(transitions) AS live FROM (${newestRows(daily, chsql`day`, chsql`org_id = ${lower(orgId)}`)}) WHERE transitions > 0`);
       return row === undefined || Number(row.live) === 0 ? null : new Date(`${row.newest.replace(' ', 'T')}Z`);
     },
   };

@@ -23,9 +23,11 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
       assertRecordable(events);
       if (events.length === 0) return;
       // One statement for the whole batch; a redelivered event id is skipped by its primary key.
+      // Rows go in key order: two batches sharing keys then wait on each other instead of deadlocking.
       await db.query(
         `INSERT INTO analytics_events (event_id, org_id, type, occurred_at, subject_id, severity)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[])
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[]) AS batch(event_id)
+         ORDER BY event_id
          ON CONFLICT (event_id) DO NOTHING`,
         [
           events.map((e) => e.eventId),
@@ -41,11 +43,14 @@ export function createSqlAnalytics({ db }: SqlAnalyticsOptions): Analytics {
     async recordTransitions(transitions) {
       assertRecordableTransitions(transitions);
       if (transitions.length === 0) return;
+      // Key order, as for events: concurrent batches sharing transitions (a redelivery beside the
+      // original) must not take the unique index's locks in opposite orders.
       await db.query(
         `INSERT INTO analytics_finding_transitions
                 (org_id, id, sequence, finding_id, asset_id, kind, severity, from_severity, advisory, from_status, to_status, occurred_at, first_seen_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
-                              $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[])
+                              $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[]) AS batch(org_id, id)
+         ORDER BY org_id, id
          ON CONFLICT (org_id, id) DO NOTHING`,
         [
           transitions.map((t) => t.orgId),

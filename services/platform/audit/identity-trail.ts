@@ -55,12 +55,14 @@ export async function recordIdentityEvent(q: Queryable, orgId: OrgId, origin: Re
 }
 
 /**
- * Writes one event the system caused on its own, in a worker with no request
- * behind it: actor system, and no source address, user agent or request id.
+ * Writes one event the system caused by its own rules: actor system. In a worker
+ * there is no request behind it (no source address, user agent or request id);
+ * when a rule acts during someone else's request (an SSO login retiring another
+ * account), pass that request's origin so the two can be correlated.
  * Pass the transaction of the change it describes, as for recordIdentityEvent.
  */
-export async function recordSystemIdentityEvent(q: Queryable, orgId: OrgId, event: Omit<IdentityEvent, 'actor'>): Promise<void> {
-  await insertEvent(q, orgId, { actor: actorColumnsOf(undefined), actorSystem: true, origin: null, action: event.action, detail: event.detail });
+export async function recordSystemIdentityEvent(q: Queryable, orgId: OrgId, event: Omit<IdentityEvent, 'actor'>, origin: RequestOrigin | null = null): Promise<void> {
+  await insertEvent(q, orgId, { actor: actorColumnsOf(undefined), actorSystem: true, origin, action: event.action, detail: event.detail });
 }
 
 type ActorColumns = ReturnType<typeof actorColumnsOf>;
@@ -75,13 +77,14 @@ interface EventToInsert {
 
 async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Promise<void> {
   await q.query(
-    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_workload_id, actor_system, action, source_ip, user_agent, request_id, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, actor_system, action, source_ip, user_agent, request_id, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       orgId,
       event.actor.userId,
       event.actor.apiKeyId,
       event.actor.workloadId,
+      event.actor.directoryTokenId,
       event.actorSystem,
       event.action,
       event.origin?.sourceIp ?? null,
@@ -129,14 +132,14 @@ export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin
     for (const window of closed.rows) await appendWindowSummary(tx, orgId, window);
     // Concurrent refusals of one subject queue on the window's key: exactly one of them opens it.
     const { rows } = await tx.query<{ refusals: number }>(
-      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, actor_workload_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
-       VALUES ($1, $2, $3, $4, $5, $11, $6, $7, $8, 1, $7, ARRAY[$9::text])
+      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
+       VALUES ($1, $2, $3, $4, $5, $11, $12, $6, $7, $8, 1, $7, ARRAY[$9::text])
        ON CONFLICT (org_id, action, subject) DO UPDATE SET
          refusals = w.refusals + 1,
          last_refused_at = GREATEST(w.last_refused_at, EXCLUDED.last_refused_at),
          source_ips = CASE WHEN $9::text = ANY (w.source_ips) OR cardinality(w.source_ips) >= $10 THEN w.source_ips ELSE array_append(w.source_ips, $9::text) END
        RETURNING refusals`,
-      [orgId, refusal.action, refusal.subject, actor.userId, actor.apiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS, actor.workloadId],
+      [orgId, refusal.action, refusal.subject, actor.userId, actor.apiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS, actor.workloadId, actor.directoryTokenId],
     );
     if (rows[0]!.refusals !== 1) return;
     await insertEvent(tx, orgId, {
@@ -175,6 +178,7 @@ interface RefusalWindowRow {
   actor_user_id: string | null;
   actor_api_key_id: string | null;
   actor_workload_id: string | null;
+  actor_directory_token_id: string | null;
   detail: Record<string, unknown>;
   opened_at: Date | string;
   closes_at: Date | string;
@@ -183,7 +187,7 @@ interface RefusalWindowRow {
   source_ips: string[];
 }
 
-const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, actor_workload_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
+const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
 
 /**
  * A window with one refusal needs no summary: the row written when it opened says it
@@ -193,7 +197,7 @@ async function appendWindowSummary(tx: Queryable, orgId: OrgId, window: RefusalW
   if (window.refusals <= 1) return;
   const iso = (value: Date | string): string => new Date(value).toISOString();
   await insertEvent(tx, orgId, {
-    actor: { userId: window.actor_user_id, apiKeyId: window.actor_api_key_id, workloadId: window.actor_workload_id },
+    actor: { userId: window.actor_user_id, apiKeyId: window.actor_api_key_id, workloadId: window.actor_workload_id, directoryTokenId: window.actor_directory_token_id },
     actorSystem: false,
     origin: null,
     action: window.action,
@@ -242,7 +246,7 @@ export function redact(value: unknown): unknown {
 }
 
 export interface IdentityEventFilter {
-  /** A user id, an API key id or a workload id. */
+  /** A user id, an API key id, a workload id or a directory token id. */
   actor?: string;
   action?: string;
   /** RFC 3339, compared with microsecond precision, so a created_at read from the trail can bound the next read. */
@@ -253,7 +257,7 @@ export interface IdentityEventFilter {
 
 export interface StoredIdentityEvent {
   id: string;
-  actor: { kind: 'user' | 'api_key' | 'workload' | 'system' | 'anonymous'; id: string | null };
+  actor: { kind: 'user' | 'api_key' | 'workload' | 'directory_token' | 'system' | 'anonymous'; id: string | null };
   action: string;
   source_ip: string | null;
   user_agent: string | null;
@@ -267,6 +271,7 @@ interface EventRow {
   actor_user_id: string | null;
   actor_api_key_id: string | null;
   actor_workload_id: string | null;
+  actor_directory_token_id: string | null;
   actor_system: boolean;
   action: string;
   source_ip: string | null;
@@ -284,13 +289,15 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
     params.push(value);
     conditions.push(sql(`$${params.length}`));
   };
-  if (filter.actor !== undefined) where((p) => `(actor_user_id = ${p} OR actor_api_key_id = ${p} OR actor_workload_id = ${p})`, filter.actor);
+  if (filter.actor !== undefined) {
+    where((p) => `(actor_user_id = ${p} OR actor_api_key_id = ${p} OR actor_workload_id = ${p} OR actor_directory_token_id = ${p})`, filter.actor);
+  }
   if (filter.action !== undefined) where((p) => `action = ${p}`, filter.action);
   if (filter.since !== undefined) where((p) => `created_at >= ${p}::timestamptz`, filter.since);
   if (filter.until !== undefined) where((p) => `created_at < ${p}::timestamptz`, filter.until);
   params.push(filter.limit);
   const { rows } = await q.query<EventRow>(
-    `SELECT id, actor_user_id, actor_api_key_id, actor_workload_id, actor_system, action, source_ip, user_agent, request_id, detail,
+    `SELECT id, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, actor_system, action, source_ip, user_agent, request_id, detail,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
        FROM identity_audit_events
       WHERE ${conditions.join(' AND ')}
@@ -314,5 +321,6 @@ function actorOfRow(row: EventRow): StoredIdentityEvent['actor'] {
   if (row.actor_user_id) return { kind: 'user', id: row.actor_user_id };
   if (row.actor_api_key_id) return { kind: 'api_key', id: row.actor_api_key_id };
   if (row.actor_workload_id) return { kind: 'workload', id: row.actor_workload_id };
+  if (row.actor_directory_token_id) return { kind: 'directory_token', id: row.actor_directory_token_id };
   return row.actor_system ? { kind: 'system', id: null } : { kind: 'anonymous', id: null };
 }

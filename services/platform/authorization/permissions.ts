@@ -36,10 +36,42 @@ export const neverGrantablePermissions = [
 
 /**
  * The non-human identity module's permissions (spec 2.3, served under /nhi/api/v1).
- * People only, through their module role: no API key or workload holds one, since
- * the module's scopes for machines are not defined yet (docs/decisions.md, NHI module).
+ * People hold them through their module role. Machines hold none but the one scope of
+ * nhiGrantableScopes, for the one operation they call (docs/decisions.md, NHI module).
  */
-export const nhiPermissions = ['inventory:read', 'certification:read', 'delegation:read', 'audit:read', 'connectors:manage', 'credential-material:write'] as const;
+export const nhiPermissions = [
+  'inventory:read',
+  'certification:read',
+  'delegation:read',
+  'audit:read',
+  'connectors:manage',
+  'credential-material:write',
+  'nhi-findings:triage',
+  'nhi-policies:manage',
+  // Governance (issue 19, docs/decisions.md "NHI governance"). Asking for a grant, a
+  // remediation or a policy exception.
+  'governance:request',
+  // Taking part in a governance decision (approving, rejecting, answering a campaign's
+  // item). Every role holds it: whether this person may decide this request is the
+  // domain's question (an Organization Admin, a delegate in force of one, a campaign's
+  // reviewer), answered with the same 403 and authz.denied when they may not.
+  'governance:decide',
+  'certification:manage',
+  'runtime-rules:manage',
+  'runtime-decisions:read',
+  // Asking for a runtime decision (issue 19 item 8): what agents and gateways do before using an identity.
+  'nhi-runtime:decide',
+] as const;
+
+/**
+ * The module's one scope a machine may hold: an API key or a workload an agent or a
+ * gateway asks for runtime decisions with (docs/decisions.md, "NHI governance: runtime
+ * decisions"). Organization Admins hold it, so they can mint such keys; every other
+ * module permission stays a person's.
+ */
+export const nhiGrantableScopes = {
+  'nhi-runtime:decide': 'Ask the NHI module whether an identity may perform an action on a resource now (POST /nhi/api/v1/runtime/decisions).',
+} as const satisfies Partial<Record<(typeof nhiPermissions)[number], string>>;
 
 export type GrantableScope = keyof typeof grantableScopes;
 export type NhiPermission = (typeof nhiPermissions)[number];
@@ -87,8 +119,10 @@ const nhiRoleByRole: Record<Role, NhiRole> = { owner: 'organization_admin', admi
 // docs/decisions.md ("NHI module") shows this table.
 const nhiPermissionsByRole: Record<NhiRole, ReadonlySet<NhiPermission>> = {
   organization_admin: new Set(nhiPermissions),
-  security_analyst: new Set(['inventory:read', 'certification:read', 'delegation:read']),
-  viewer: new Set(['inventory:read', 'certification:read', 'delegation:read']),
+  // Analysts work the module's findings (and ask for an evaluation); only Organization Admins change what the policies judge by.
+  // Analysts also ask for grants, remediations and exceptions; every role reads the runtime decision log (spec 2.3).
+  security_analyst: new Set(['inventory:read', 'certification:read', 'delegation:read', 'nhi-findings:triage', 'governance:request', 'governance:decide', 'runtime-decisions:read']),
+  viewer: new Set(['inventory:read', 'certification:read', 'delegation:read', 'governance:decide', 'runtime-decisions:read']),
 };
 
 export const nhiRoleOf = (role: Role): NhiRole => nhiRoleByRole[role];
@@ -141,7 +175,7 @@ export interface ScopeRegistry {
   readonly grantable: ReadonlyMap<string, string>;
 }
 
-export const scopeRegistry: ScopeRegistry = { grantable: new Map(Object.entries(grantableScopes)) };
+export const scopeRegistry: ScopeRegistry = { grantable: new Map(Object.entries({ ...grantableScopes, ...nhiGrantableScopes })) };
 
 /** A key's authority at authentication: its stored scopes that are still grantable (spec 5.3). */
 export function effectiveScopes(stored: readonly string[], registry: ScopeRegistry): ReadonlySet<string> {

@@ -272,7 +272,7 @@ function classifyIpv6(value: bigint): AddressClass {
 }
 
 // Names that can only mean this host or the local network, whatever DNS says.
-function classifyHostName(name: string): AddressClass {
+export function classifyHostName(name: string): AddressClass {
   if (name === 'localhost' || name.endsWith('.localhost')) return 'loopback';
   if (name === 'metadata.google.internal') return 'cloud_metadata';
   const localSuffixes = ['internal', 'local', 'localdomain', 'home.arpa'];

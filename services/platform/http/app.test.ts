@@ -5,7 +5,7 @@ import { apiClient } from '../../../test/support/http-client.js';
 import { useTestApp } from '../../../test/support/test-app.js';
 import { unauthorized } from '../errors.js';
 import { createLogger } from '../logger.js';
-import { buildApp, type App } from './app.js';
+import { buildApp, formFields, type App } from './app.js';
 import { declaredPermission, type HandlerResult } from './handler.js';
 
 const BODY_LIMIT = 1024;
@@ -25,7 +25,7 @@ const document: OpenAPIV3.Document = {
         responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } }, '400': errorResponse, '404': errorResponse },
       },
     },
-    '/ping': { post: { operationId: 'ping', security: [], responses: { '204': { description: 'no body taken' } } } },
+    '/ping': { post: { operationId: 'ping', security: [], responses: { '204': { description: 'no body taken' } } }, delete: { operationId: 'unping', security: [], responses: { '204': { description: 'no body taken' }, '400': errorResponse } } },
     '/boom': { get: { operationId: 'boom', security: [], responses: { '500': errorResponse, '404': errorResponse } } },
     '/secret': { get: { operationId: 'secret', 'x-permission': 'things:read', responses: { '200': { description: 'ok' }, '401': errorResponse } } as never },
     '/either': { post: { operationId: 'either', 'x-permission-any': ['things:write', 'things:hide'], responses: { '200': { description: 'ok' }, '401': errorResponse } } as never },
@@ -60,6 +60,7 @@ describe('HTTP facade', () => {
         },
         secret: async () => ({ status: 200 }),
         ping: async () => ({ status: 204 }),
+        unping: async () => ({ status: 204 }),
         either: async () => ({ status: 200 }),
       },
     });
@@ -99,6 +100,15 @@ describe('HTTP facade', () => {
     it('an empty JSON body', async () => {
       const response = await post('');
       expect([response.statusCode, response.body]).toEqual([400, refusal('empty JSON request body')]);
+    });
+
+    it('but not the empty body of a DELETE that names a JSON media type, which is no body (Jersey sends one)', async () => {
+      for (const contentType of ['application/json', 'application/scim+json']) {
+        const response = await app.fastify.inject({ method: 'DELETE', url: '/ping', headers: { 'content-type': contentType } });
+        expect([contentType, response.statusCode]).toEqual([contentType, 204]);
+      }
+      const malformed = await app.fastify.inject({ method: 'DELETE', url: '/ping', headers: { 'content-type': 'application/json' }, payload: '{"n": ' });
+      expect([malformed.statusCode, malformed.body]).toEqual([400, refusal('malformed JSON request body')]);
     });
 
     it('a body over the limit', async () => {
@@ -237,7 +247,7 @@ describe('HTTP facade', () => {
   });
 
   it('refuses to start when handlers and document disagree', async () => {
-    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, limiterState: async () => ({}), handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[ping, boom, secret, either\]/);
+    await expect(buildApp({ logger: createLogger('silent'), document, trustedProxies: [], guard: async () => ({}) as never, limiterState: async () => ({}), handlers: { echo: async () => ({ status: 200 }) } })).rejects.toThrow(/missing \[ping, unping, boom, secret, either\]/);
   });
 
   const call_ = (...args: Parameters<ReturnType<typeof apiClient>>) => (call ??= apiClient(app))(...args);
@@ -274,5 +284,14 @@ describe('HTTP facade on api/openapi.yaml', () => {
       const response = await fastify.inject({ method: 'HEAD', url });
       expect([url, response.statusCode, response.body]).toEqual([url, 200, '']);
     }
+  });
+});
+
+describe('form bodies', () => {
+  it('reads fields, keeps every value of a repeated one, and treats __proto__ as data', () => {
+    const fields = formFields('SAMLResponse=PD94bWw%2B&RelayState=abc&RelayState=def&__proto__=x');
+    expect(fields).toEqual({ SAMLResponse: 'PD94bWw+', RelayState: ['abc', 'def'], ['__proto__']: 'x' });
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
-  LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+  LogController, type FastifyBaseLogger, type FastifyBodyParser, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
 import { routeOnce } from './operation-router.js';
 import { AppError, notFound, toHttpError, unauthorized, validationFailed } from '../errors.js';
@@ -8,7 +8,9 @@ import { answerClientError, fromFramework } from './framework-errors.js';
 import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../principal.js';
-import { declaredPermission, delegatesAuthority, refusedDuringDeletionGrace, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard } from './handler.js';
+import {
+  declaredPermission, delegatesAuthority, refusedDuringDeletionGrace, type ErrorDialect, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard,
+} from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { assertStorableText, documentSubtrees } from './text-rule.js';
 import { describeProblem } from './validation-problems.js';
@@ -29,6 +31,8 @@ export interface AppOptions {
    * for a dependency), every other operation answers 503 unavailable. Default: all may.
    */
   isAvailable?: (operationId: string) => boolean;
+  /** Path prefixes whose errors are answered in a protocol's own shape (CapabilityModule.errorDialect). */
+  errorDialects?: readonly ErrorDialect[];
 }
 
 export interface App {
@@ -43,21 +47,46 @@ function send(reply: FastifyReply, status: number, body: unknown, headers: Recor
   return body === undefined ? reply.send() : reply.send(body);
 }
 
-/** Every error response goes through here: the one mapper decides status and body. */
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const mapped = toHttpError(error);
-  if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-  return send(reply, mapped.status, mapped.body, mapped.headers);
+/**
+ * Every error response goes through here: the one mapper decides status and body, and
+ * under a dialect's path prefix the dialect renders that answer in its protocol's shape.
+ */
+function errorSender(dialects: readonly ErrorDialect[]) {
+  return (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const mapped = toHttpError(error);
+    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    const dialect = dialects.find((candidate) => request.url.startsWith(candidate.pathPrefix));
+    const answer = dialect ? dialect.render(mapped) : mapped;
+    return send(reply, answer.status, answer.body, answer.headers);
+  };
+}
+
+/**
+ * Routing and validation from the document, checked against the OpenAPI schema.
+ * discriminator: a oneOf whose branches a property selects (policy conditions) is
+ * validated against that branch alone, so a refusal names the real problem.
+ * verbose: errors carry the value sent and the schema, for describeProblem.
+ * validateSchema false: ajv would compile its meta-schema again for every validator (the
+ * library gives each its own ajv) to check schemas the document check and lint:openapi check.
+ * quick: an operation's validators are compiled when it is first called instead of every
+ * operation's at start, which took about ten seconds of CPU per app (most of the test
+ * suite's time, since every suite builds apps). quick also skips the check of the document
+ * against the OpenAPI schema, which is therefore asked for here; the document's test
+ * compiles every validator, so a schema that cannot compile fails there, not at a request.
+ */
+export async function createOpenApiBackend(document: OpenAPIV3.Document): Promise<OpenAPIBackend> {
+  const api = new OpenAPIBackend({ definition: document, strict: true, quick: true, validate: true, coerceTypes: true, apiRoot: '/', ajvOpts: { discriminator: true, verbose: true, validateSchema: false } });
+  await api.init();
+  await api.loadDocument();
+  api.validateDefinition();
+  return api;
 }
 
 /** Builds the HTTP facade: routing, validation and response shapes all come from the OpenAPI document. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const document = options.document ?? loadOpenApiDocument();
-  // discriminator: a oneOf whose branches a property selects (policy conditions) is
-  // validated against that branch alone, so a refusal names the real problem.
-  // verbose: errors carry the value sent and the schema, for describeProblem.
-  const api = new OpenAPIBackend({ definition: document, strict: true, validate: true, coerceTypes: true, apiRoot: '/', ajvOpts: { discriminator: true, verbose: true } });
-  await api.init();
+  const sendError = errorSender(options.errorDialects ?? []);
+  const api = await createOpenApiBackend(document);
   routeOnce(api);
 
   const operations: Operation[] = api.getOperations();
@@ -86,6 +115,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Bodies of every media type are read (as bytes, within the body limit), so the
   // operation's declared media types decide, after routing and security, what is refused.
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // A DELETE's body has no meaning (RFC 9110, section 9.3.5), and some clients name a
+  // Content-Type on it all the same (Jersey's, which SAP's SCIM compliance suite and Java
+  // directories use): an empty one is no body there, not an empty JSON document to refuse.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  const parseJsonBody: FastifyBodyParser<string> = (request, body, done) => (request.method === 'DELETE' && body === '' ? done(null, undefined) : parseJson(request, body, done));
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  // A JSON-based media type (RFC 6839's +json suffix, such as SCIM's application/scim+json) is JSON.
+  // Fastify matches the whole header, parameters (charset) included.
+  fastify.addContentTypeParser(/^application\/[a-z0-9.!#$&^_-]+\+json\s*(;.*)?$/i, { parseAs: 'string' }, parseJsonBody);
+  // A form (a SAML response a browser posts) becomes an object the document's schema validates.
+  // A repeated field becomes a list, which a schema asking for a string refuses.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, formFields(body as string)));
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -203,4 +245,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   return { fastify, api };
+}
+
+/**
+ * An application/x-www-form-urlencoded body as fields; a field given more than once
+ * keeps every value, in order. Built through a Map, so a field named __proto__ is data.
+ */
+export function formFields(body: string): Record<string, string | string[]> {
+  const fields = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(body)) {
+    const earlier = fields.get(name);
+    fields.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
+  }
+  return Object.fromEntries(fields);
 }

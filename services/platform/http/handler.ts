@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { HttpError } from '../errors.js';
 import type { Principal } from '../principal.js';
 
 /** What one OpenAPI operation's handler receives; inputs are already validated against api/openapi.yaml. */
@@ -90,4 +91,15 @@ export type LimiterStateOf = (request: FastifyRequest, headers: Record<string, u
 export function requirePrincipal(ctx: RequestContext): Principal {
   if (!ctx.principal) throw new Error(`operation ${ctx.operationId} has no principal: is security declared in the document?`);
   return ctx.principal;
+}
+
+/**
+ * The errors under a path prefix answered in a protocol's own shape (the SCIM
+ * directory's at /api/scim/v2): every refusal and failure there, the guard's 401,
+ * validation, unknown routes and unreadable bodies included, is first mapped by
+ * the one mapper and then rendered by the dialect.
+ */
+export interface ErrorDialect {
+  pathPrefix: string;
+  render(error: HttpError): HttpError;
 }

@@ -3,7 +3,7 @@ import type { OrgId, Queryable } from '../db/database.js';
 import type { TopicSpec } from './log/stream-log.js';
 import { topics } from './topics.js';
 
-export type ActorKind = 'user' | 'api_key' | 'workload' | 'system';
+export type ActorKind = 'user' | 'api_key' | 'workload' | 'directory_token' | 'system';
 
 /** The envelope of every domain event (schemas/domain-event.avsc). */
 export interface DomainEvent {

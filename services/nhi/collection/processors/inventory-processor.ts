@@ -5,7 +5,9 @@
 // Removal happens only on the end record of a COMPLETED run with none of its records
 // set aside, only for that run's connector in that organization, and marks rows
 // removed (never deletes them). A removed identity or edge seen again comes back
-// active on the same row, keeping its first-seen time.
+// active on the same row, keeping its first-seen time. Whatever must follow a run's
+// records (the module's policies) is told in the transaction that applies its end
+// (afterRunApplied), so it sees every record of the run and never one applied twice.
 import type { Database, OrgId, Queryable } from '../../../platform/db/database.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../../platform/streams/log/stream-log.js';
 import { topics } from '../../../platform/streams/topics.js';
@@ -29,7 +31,13 @@ type RunsOfBatch = Map<string, RunState | undefined>;
 /** A record no retry can apply: thrown so the stream log sets it aside. */
 class UnappliableRecord extends Error {}
 
-export function inventoryProcessor(deps: { db: Database }): SubscribeOptions<InventoryRecord> {
+/**
+ * Called in the transaction that applies a run's end, once per run: the run's records
+ * are in the inventory as this transaction commits them. What it writes commits with them.
+ */
+export type RunAppliedHook = (tx: Queryable, orgId: OrgId, run: { runId: string; connectorId: string; status: RunEndRecord['status'] }) => Promise<void>;
+
+export function inventoryProcessor(deps: { db: Database; afterRunApplied?: RunAppliedHook }): SubscribeOptions<InventoryRecord> {
   const consuming = systemScope('consume-stream-records');
   return {
     group: INVENTORY_PROCESSOR_GROUP,
@@ -38,14 +46,14 @@ export function inventoryProcessor(deps: { db: Database }): SubscribeOptions<Inv
     handle: async (batch) => {
       await deps.db.transaction(async (tx) => {
         const runs: RunsOfBatch = new Map();
-        for (const record of batch) await applyRecord(tx, consuming, runs, record);
+        for (const record of batch) await applyRecord(tx, consuming, runs, record, deps.afterRunApplied);
       });
     },
     onSetAside: (record) => countSetAside(deps.db, consuming, record),
   };
 }
 
-async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch, record: ConsumedRecord<InventoryRecord>): Promise<void> {
+async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch, record: ConsumedRecord<InventoryRecord>, afterRunApplied: RunAppliedHook | undefined): Promise<void> {
   const { identity, edge, run_end: runEnd } = record.value;
   const fields = identity ?? edge ?? runEnd;
   if (fields === null) throw new UnappliableRecord('an inventory record carries no identity, edge or run end');
@@ -66,6 +74,7 @@ async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch,
   else if (runEnd) {
     await applyRunEnd(tx, orgId, runEnd, run);
     run.applied_at = new Date();
+    await afterRunApplied?.(tx, orgId, { runId: runEnd.run_id, connectorId: runEnd.connector_id, status: runEnd.status });
   }
 }
 

@@ -17,13 +17,13 @@ import { registerWorker, type WorkerRegistry } from '../../../platform/worker-re
 import type { SynchronizationSessionDeps } from '../../connectors/index.js';
 import type { Collector } from '../collector.js';
 import { createCollectorRegistry } from '../collectors.js';
-import { inventoryProcessor } from '../processors/inventory-processor.js';
+import { inventoryProcessor, type RunAppliedHook } from '../processors/inventory-processor.js';
 import type { RunView } from '../runs.js';
 import { createSynchronizationWorker } from '../synchronization-worker.js';
 
 export interface CollectionPipeline {
-  /** Writes the deployment's entry for the tenant's credentials reference. */
-  holdCredentials(tenant: TestTenant, reference: string): Promise<void>;
+  /** Writes the deployment's entry for the tenant's credentials reference: the value given, or a random token. */
+  holdCredentials(tenant: TestTenant, reference: string, value?: string): Promise<void>;
   /** GET the run until the inventory applied it (every final run is applied), as the tenant's owner. */
   runApplied(tenant: TestTenant, connectorId: string, runId: string): Promise<RunView>;
   /** GET the run until it is in the state. */
@@ -33,6 +33,10 @@ export interface CollectionPipeline {
 export interface CollectionPipelineOptions {
   /** The egress policy and trusted CA of the runs' sessions: nothing is reachable unless given (collectors that call real peers on loopback). */
   session?: Pick<SynchronizationSessionDeps, 'egress' | 'trustedCaPem'>;
+  /** What the processor calls when it applied a run's end (the composition root gives the policies' evaluation). */
+  afterRunApplied?: RunAppliedHook;
+  /** The synchronization worker's clock: when what a run collects is observed (an identity first seen long ago). */
+  clock?: () => Date;
 }
 
 export function useCollectionPipeline(
@@ -52,7 +56,7 @@ export function useCollectionPipeline(
     const db = app.current.db;
     credentialsDirectory = await mkdtemp(path.join(tmpdir(), 'sentinel-connector-credentials-'));
     pipeline = await startPipeline(app.current, profile);
-    const processor = inventoryProcessor({ db });
+    const processor = inventoryProcessor({ db, afterRunApplied: options.afterRunApplied });
     subscription = await pipeline.log.subscribe({ ...processor, group: `sentinel-test-${randomBytes(5).toString('hex')}.${processor.group}` });
     registration = await registerWorker({ db, logger, role: 'workers' });
     registration.start();
@@ -63,6 +67,7 @@ export function useCollectionPipeline(
       collectors: createCollectorRegistry(collectors),
       session: { credentialsDirectory, egress: options.session?.egress ?? { allowedHosts: [], allowPrivate: false }, trustedCaPem: options.session?.trustedCaPem },
       pollIntervalMs: 20,
+      now: options.clock,
     });
     worker.start();
   });
@@ -88,9 +93,9 @@ export function useCollectionPipeline(
   }
 
   const current: CollectionPipeline = {
-    async holdCredentials(tenant, reference) {
+    async holdCredentials(tenant, reference, value) {
       await mkdir(path.join(credentialsDirectory, tenant.id), { recursive: true });
-      await writeFile(path.join(credentialsDirectory, tenant.id, reference), `token-${randomBytes(8).toString('hex')}`);
+      await writeFile(path.join(credentialsDirectory, tenant.id, reference), value ?? `token-${randomBytes(8).toString('hex')}`);
     },
     runApplied: (tenant, connectorId, runId) => runUntil(tenant, connectorId, runId, (run) => run.appliedAt !== null, 'applied'),
     runInState: (tenant, connectorId, runId, state) => runUntil(tenant, connectorId, runId, (run) => run.state === state, state),

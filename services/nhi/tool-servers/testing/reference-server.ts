@@ -35,7 +35,7 @@ const START_BUDGET_MS = 20_000;
 export async function startReferenceServer(certificates: TestCertificates): Promise<ReferenceServer> {
   const port = await freeLoopbackPort();
   const entry = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-  const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loopback-only.mjs');
+  const preload = fileURLToPath(new URL('../../../platform/egress/testing/loopback-only.mjs', import.meta.url));
   const child = spawn(process.execPath, ['--import', preload, entry, 'streamableHttp'], { env: { PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   await untilReady(child);
   const proxy = await startTlsProxy(certificates, port);

@@ -1,4 +1,5 @@
-// Test-only preload for the reference server, which listens on a port alone and so
+// Test-only preload for child-process peers (the MCP reference server, the Octokit
+// fixtures server), which listen on a port alone and so
 // on every interface: a listen given only a port (and perhaps a callback) binds
 // 127.0.0.1 instead, so nothing the tests start is reachable from elsewhere.
 import net from 'node:net';

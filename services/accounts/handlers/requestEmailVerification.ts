@@ -1,0 +1,51 @@
+import type { OperationHandler } from '../../platform/http/handler.js';
+import { requirePrincipal } from '../../platform/http/handler.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, conflict } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import { asUser } from '../../platform/principal.js';
+import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
+import { personalOrganizationOf } from '../../organizations/index.js';
+import { issueEmailVerification, verificationLink } from '../email-verification.js';
+import { findUser } from '../users.js';
+
+/**
+ * POST /api/v1/me/email-verification: mails the signed-in person a link that verifies
+ * their address, audited in their personal organization. The mail is sent after the
+ * token is stored; a mail that cannot be sent is 503, and the person asks again.
+ */
+export function requestEmailVerification(deps: { db: Database; mailer: Mailer; verificationPageUrl: string }): OperationHandler {
+  return async (ctx) => {
+    const principal = asUser(requirePrincipal(ctx));
+    const origin = originOfContext(ctx);
+    const user = (await findUser(deps.db, principal.userId))!;
+    if (user.emailVerified) throw conflict('the address is already verified');
+    const issued = await deps.db.transaction(async (tx) => {
+      const verification = await issueEmailVerification(tx, user);
+      if ('token' in verification) {
+        const personal = await personalOrganizationOf(tx, user.id);
+        await recordIdentityEvent(tx, personal, origin, {
+          actor: { userId: user.id },
+          action: 'user.email_verification_requested',
+          detail: { email: user.email, expires_at: verification.expiresAt.toISOString() },
+        });
+      }
+      return verification;
+    });
+    if (!('token' in issued)) {
+      throw new AppError('rate_limited', 'a verification mail was sent less than a minute ago', { headers: { 'retry-after': String(issued.tooSoonRetryAfterSeconds) } });
+    }
+    try {
+      await deps.mailer.send({
+        to: user.email,
+        purpose: 'email_verification',
+        subject: 'Verify your email address for Sentinel',
+        text: `Open this link within 24 hours to verify ${user.email} for your Sentinel account:\n\n${verificationLink(deps.verificationPageUrl, issued.token)}\n\nIf you did not ask for this, ignore this mail.`,
+      });
+    } catch (error) {
+      ctx.log.warn({ err: error, mail: { purpose: 'email_verification' } }, 'verification mail could not be sent');
+      throw new AppError('unavailable', 'the verification mail could not be sent, retry later', { headers: { 'retry-after': '60' } });
+    }
+    return { status: 202, body: { email: user.email, expires_at: issued.expiresAt.toISOString() } };
+  };
+}

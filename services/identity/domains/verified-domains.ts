@@ -1,0 +1,28 @@
+// Which organization holds an address's domain verified. Sign-ins and SCIM pushes
+// ask before they know an organization, so the lookup takes the system scope.
+import type { OrgId, Queryable } from '../../platform/db/database.js';
+import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
+
+export interface VerifiedDomainOwner {
+  orgId: OrgId;
+  domainId: string;
+  domain: string;
+}
+
+/** The domain part of an address, lower-cased; undefined for an address without one. */
+export function domainOfAddress(email: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  const domain = at < 0 ? '' : email.slice(at + 1).trim().toLowerCase();
+  return domain === '' ? undefined : domain;
+}
+
+/** The organization that has verified the address's domain; at most one can (a unique index). */
+export async function verifiedDomainOwnerOf(q: Queryable, scope: SystemScope, email: string): Promise<VerifiedDomainOwner | undefined> {
+  const domain = domainOfAddress(email);
+  if (!domain) return undefined;
+  const { rows } = await q.query<{ id: string; org_id: string }>(
+    'SELECT id, org_id FROM identity_domains WHERE domain = $1 AND verified_at IS NOT NULL',
+    [domain],
+  );
+  return rows[0] && { orgId: tenantOfClaim(scope, rows[0].org_id), domainId: rows[0].id, domain };
+}

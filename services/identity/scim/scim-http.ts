@@ -1,0 +1,24 @@
+// What every SCIM handler shares: the directory caller a request acts as, and
+// answers in SCIM's media type.
+import { originOfContext } from '../../platform/audit/identity-trail.js';
+import { requirePrincipal, type HandlerResult, type RequestContext } from '../../platform/http/handler.js';
+import { recordedActorOf } from '../../platform/principal.js';
+import type { DirectoryCaller } from './access.js';
+import { SCIM_MEDIA_TYPE } from './scim-errors.js';
+
+/** The directory token's caller; the guard admits nothing else at /api/scim/v2. */
+export function directoryCallerOf(ctx: RequestContext): DirectoryCaller {
+  const principal = requirePrincipal(ctx);
+  if (principal.kind !== 'directory_token') throw new Error(`expected a directory token, got a ${principal.kind} principal: is the operation declared with the directoryToken scheme alone?`);
+  return { orgId: principal.orgId, actor: recordedActorOf(principal), origin: originOfContext(ctx) };
+}
+
+export function scimAnswer(status: number, body: unknown, headers: Record<string, string> = {}): HandlerResult {
+  return { status, body, headers: { 'content-type': SCIM_MEDIA_TYPE, ...headers } };
+}
+
+/** The ETag header of a single resource: its meta.version. */
+export const versionHeader = (resource: Record<string, unknown>): Record<string, string> => {
+  const version = (resource.meta as { version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? { etag: version } : {};
+};

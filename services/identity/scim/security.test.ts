@@ -1,0 +1,3 @@
+import { describeModuleSecurity } from '../../../test/support/security-suite.js';
+
+describeModuleSecurity('identity/scim');

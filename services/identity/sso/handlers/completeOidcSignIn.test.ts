@@ -1,0 +1,125 @@
+// OpenID Connect end to end against oidc-provider running in the test process on
+// 127.0.0.1: our start route's redirect, the provider's login and consent pages over
+// real HTTP, its redirect back to our callback (code, state, iss), the code redeemed
+// with PKCE through the egress policy, and POST /auth/exchange giving a session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNeighbourUntouchedAfterEach, testProfiles, TEST_PUBLIC_URL, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
+import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../testing/oidc-idp.js';
+import { createOidcProvider, exchange, followCallback, RETURN_URL, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
+
+describe.each(testProfiles)('GET /api/v1/auth/sso/oidc/callback ($profile)', (profile) => {
+  const t = useTestApp({ ...profile, allowPrivateSsoIssuers: true });
+  expectNeighbourUntouchedAfterEach(t);
+  let idp: TestOidcIdp;
+  let userinfoIdp: TestOidcIdp;
+  let tenant: TestTenant;
+  let domain: string;
+  let provider: SsoProviderView;
+
+  beforeAll(async () => {
+    idp = await startTestOidcIdp();
+    userinfoIdp = await startTestOidcIdp({ claimsInIdToken: false });
+    tenant = await t.current.tenant();
+    await t.current.db.query("UPDATE organizations SET plan_code = 'enterprise' WHERE id = $1", [tenant.id]);
+    domain = await verifiedDomain(t.current.db, tenant.id);
+    provider = await createOidcProvider(t.current, tenant, idp, { jit_provisioning: true, default_role: 'analyst' });
+  });
+  afterAll(async () => {
+    await idp?.close();
+    await userinfoIdp?.close();
+  });
+
+  const signIn = async (via: TestOidcIdp, providerId: string, login: string) => {
+    const authorizationUrl = await startSignIn(t.current, providerId);
+    expect(authorizationUrl.startsWith(`${via.issuer}/`)).toBe(true);
+    return followCallback(t.current, await signInAtProvider(authorizationUrl, login, TEST_PUBLIC_URL));
+  };
+
+  it('signs a person in through real redirects, with PKCE (S256), state and nonce, ending in a session', async () => {
+    const login = `alice-${Math.random().toString(16).slice(2, 8)}`;
+    idp.accounts.set(login, { email: `${login}@${domain}`, email_verified: true, name: 'Alice Example' });
+    const authorizationUrl = new URL(await startSignIn(t.current, provider.id));
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/v1/auth/sso/oidc/callback`);
+    expect(authorizationUrl.searchParams.get('scope')).toBe('openid email profile groups');
+    for (const parameter of ['state', 'nonce', 'code_challenge']) expect(authorizationUrl.searchParams.get(parameter)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const outcome = await followCallback(t.current, await signInAtProvider(authorizationUrl.href, login, TEST_PUBLIC_URL));
+    expect(outcome).toEqual({ returnedTo: RETURN_URL, code: expect.stringMatching(/^snc_/) });
+    const token = await exchange(t.current, outcome.code!);
+    const me = await t.current.call('GET', '/api/v1/me', { token });
+    expect(me.body).toMatchObject({ email: `${login}@${domain}`, name: 'Alice Example' });
+
+    const roster = await t.current.call('GET', '/api/v1/members', { token: tenant.owner.token });
+    expect(roster.body.members.find((member: { user_id: string }) => member.user_id === me.body.id)).toMatchObject({ role: 'analyst', arrival: 'jit' });
+    const signedIn = await t.current.call('GET', `/api/v1/identity/audit?action=session.signed_in&actor=${me.body.id}`, { token: tenant.owner.token });
+    expect(signedIn.body.events.map((event: { detail: unknown }) => event.detail)).toEqual([{ method: 'sso', sso_provider_id: provider.id }]);
+  });
+
+  it('keeps nothing secret of the sign-in: only the digest of its state, no nonce or verifier', async () => {
+    const authorizationUrl = new URL(await startSignIn(t.current, provider.id));
+    const state = authorizationUrl.searchParams.get('state')!;
+    const { rows } = await t.current.db.query<Record<string, unknown>>('SELECT * FROM sso_pending_sign_ins WHERE sso_provider_id = $1', [provider.id]);
+    const stored = JSON.stringify(rows);
+    for (const secret of [state, authorizationUrl.searchParams.get('nonce')!]) expect(stored).not.toContain(secret);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'expires_at', 'org_id', 'return_to', 'saml_request_id', 'sso_provider_id', 'state_hash']);
+  });
+
+  it('reads the address from userinfo when the ID token does not carry it', async () => {
+    const viaUserinfo = await createOidcProvider(t.current, tenant, userinfoIdp, { jit_provisioning: true });
+    const login = `bob-${Math.random().toString(16).slice(2, 8)}`;
+    userinfoIdp.accounts.set(login, { email: `${login}@${domain}`, email_verified: true, name: 'Bob' });
+    const outcome = await signIn(userinfoIdp, viaUserinfo.id, login);
+    const me = await t.current.call('GET', '/api/v1/me', { token: await exchange(t.current, outcome.code!) });
+    expect(me.body.email).toBe(`${login}@${domain}`);
+  });
+
+  it('refuses an address the provider says is not verified, recording why', async () => {
+    const login = `carol-${Math.random().toString(16).slice(2, 8)}`;
+    idp.accounts.set(login, { email: `${login}@${domain}`, email_verified: false });
+    expect(await signIn(idp, provider.id, login)).toEqual({ returnedTo: RETURN_URL, error: 'email_not_verified' });
+    const refused = await t.current.call('GET', '/api/v1/identity/audit?action=sso.sign_in_refused', { token: tenant.owner.token });
+    expect(refused.body.events[0].detail).toMatchObject({ reason: 'email_not_verified', sso_provider_id: provider.id, email: `${login}@${domain}` });
+  });
+
+  it('refuses a person with no address', async () => {
+    const login = `dave-${Math.random().toString(16).slice(2, 8)}`;
+    idp.accounts.set(login, { name: 'Dave' });
+    expect(await signIn(idp, provider.id, login)).toEqual({ returnedTo: RETURN_URL, error: 'email_missing' });
+  });
+
+  it('answers the provider\'s refusal (access_denied) and a used or unknown state without a code', async () => {
+    const authorizationUrl = new URL(await startSignIn(t.current, provider.id));
+    const state = authorizationUrl.searchParams.get('state')!;
+    const denied = await t.current.call('GET', `/api/v1/auth/sso/oidc/callback?error=access_denied&state=${state}`);
+    expect(denied.status).toBe(302);
+    expect(String(denied.headers.location)).toBe(`${RETURN_URL}?error=access_denied`);
+    // The state was used up by that answer.
+    const again = await t.current.call('GET', `/api/v1/auth/sso/oidc/callback?code=anything&state=${state}`);
+    expect(String(again.headers.location)).toBe(`${RETURN_URL}?error=sign_in_expired`);
+    const unknown = await t.current.call('GET', '/api/v1/auth/sso/oidc/callback?code=anything&state=never-issued');
+    expect(String(unknown.headers.location)).toBe(`${RETURN_URL}?error=sign_in_expired`);
+  });
+
+  it('refuses a code redeemed with another sign-in\'s state (its PKCE verifier and nonce differ)', async () => {
+    const login = `erin-${Math.random().toString(16).slice(2, 8)}`;
+    idp.accounts.set(login, { email: `${login}@${domain}`, email_verified: true });
+    const callback = await signInAtProvider(await startSignIn(t.current, provider.id), login, TEST_PUBLIC_URL);
+    const otherState = new URL(await startSignIn(t.current, provider.id)).searchParams.get('state')!;
+    callback.searchParams.set('state', otherState);
+    expect(await followCallback(t.current, callback)).toEqual({ returnedTo: RETURN_URL, error: 'sign_in_failed' });
+  });
+
+  it('sends a person back to the return address they asked for, when the deployment permits it', async () => {
+    const login = `fay-${Math.random().toString(16).slice(2, 8)}`;
+    idp.accounts.set(login, { email: `${login}@${domain}`, email_verified: true });
+    const cli = 'http://127.0.0.1:53682/cli-callback?session=xyz';
+    const callback = await signInAtProvider(await startSignIn(t.current, provider.id, cli), login, TEST_PUBLIC_URL);
+    // Parameters a provider adds to its response (Google's) are passed on, not refused.
+    for (const [name, value] of [['authuser', '0'], ['hd', domain], ['prompt', 'consent']] as const) callback.searchParams.set(name, value);
+    const outcome = await followCallback(t.current, callback);
+    expect(outcome.returnedTo).toBe(cli);
+    expect(outcome.code).toMatch(/^snc_/);
+  });
+});

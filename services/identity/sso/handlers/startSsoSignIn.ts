@@ -1,0 +1,12 @@
+import { originOfContext } from '../../../platform/audit/identity-trail.js';
+import type { OperationHandler } from '../../../platform/http/handler.js';
+import type { SignIn } from '../sign-in.js';
+import { redirectTo } from '../redirect.js';
+
+/** GET /api/v1/auth/sso/{providerId}/start: a redirect to the identity provider, the sign-in recorded as pending. */
+export function startSsoSignIn(deps: { signIn: SignIn }): OperationHandler {
+  return async (ctx) => {
+    const returnTo = typeof ctx.query.return_to === 'string' ? ctx.query.return_to : undefined;
+    return redirectTo(await deps.signIn.start({ origin: originOfContext(ctx), log: ctx.log }, ctx.params.providerId!, returnTo));
+  };
+}

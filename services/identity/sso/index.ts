@@ -1,0 +1,77 @@
+// Single sign-on per organization (issue 17): OpenID Connect and SAML 2.0 providers
+// configured by owners, the open sign-in routes (start, the OIDC callback, the SAML
+// assertion consumer and metadata, discovery by address), just-in-time provisioning,
+// and enforcement, which password and social sign-ins ask about through
+// ssoEnforcementFor.
+import type { Config } from '../../platform/config.js';
+import { configuredSecretBox } from '../../platform/crypto/secret-box.js';
+import type { Database } from '../../platform/db/database.js';
+import type { ResolveAll } from '../../platform/egress/destination-policy.js';
+import { createEgressFetch } from '../../platform/egress/egress-fetch.js';
+import type { OperationHandler } from '../../platform/http/handler.js';
+import type { CapabilityModule } from '../../platform/module.js';
+import { completeOidcSignIn } from './handlers/completeOidcSignIn.js';
+import { consumeSamlAssertion } from './handlers/consumeSamlAssertion.js';
+import { createSsoProvider } from './handlers/createSsoProvider.js';
+import { deleteSsoProvider } from './handlers/deleteSsoProvider.js';
+import { discoverSsoProviders } from './handlers/discoverSsoProviders.js';
+import { getSamlServiceProviderMetadata } from './handlers/getSamlServiceProviderMetadata.js';
+import { getSsoProvider } from './handlers/getSsoProvider.js';
+import { listSsoProviders } from './handlers/listSsoProviders.js';
+import { startSsoSignIn } from './handlers/startSsoSignIn.js';
+import { updateSsoProvider } from './handlers/updateSsoProvider.js';
+import { createProviderService } from './provider-service.js';
+import { createSignIn } from './sign-in.js';
+
+export { ssoEnforcementFor, type SsoEnforcement } from './enforcement.js';
+
+export type SsoConfig = Pick<Config, 'publicUrl' | 'signInReturnUrl' | 'ssoReturnUrls' | 'ssoAllowPrivateIssuers' | 'ssoTrustedCaPem' | 'tokenSigningKey' | 'webhookSecretKey'>;
+
+export interface SsoDependencies {
+  db: Database;
+  config: SsoConfig;
+  /** The per-source-address limit of the authentication routes (accounts), which the sign-in routes share. */
+  authRoute: (handler: OperationHandler) => OperationHandler;
+  /** Resolves issuer names; the system resolver unless given (tests never ask real DNS). */
+  resolveIssuer?: ResolveAll;
+  /** The clock of refusal windows. */
+  clock?: () => Date;
+}
+
+const USER_AGENT = 'Sentinel-SSO/1';
+
+export function createSsoModule(deps: SsoDependencies): CapabilityModule {
+  const { db, config, authRoute } = deps;
+  const secretBox = configuredSecretBox(config.webhookSecretKey);
+  const policy = { allowPrivate: config.ssoAllowPrivateIssuers };
+  // One client for every issuer: its agents keep connections alive across sign-ins.
+  const egress = createEgressFetch({ ...policy, trustedCaPem: config.ssoTrustedCaPem, lookup: deps.resolveIssuer, userAgent: USER_AGENT });
+  const providers = createProviderService({ db, secretBox, publicBaseUrl: config.publicUrl, policy });
+  const signIn = createSignIn({
+    db,
+    publicBaseUrl: config.publicUrl,
+    // SIGN_IN_RETURN_URL first: the default, shared with social login.
+    returnUrls: [config.signInReturnUrl, ...config.ssoReturnUrls],
+    signingKey: config.tokenSigningKey,
+    secretBox,
+    egress,
+    allowPrivate: config.ssoAllowPrivateIssuers,
+    now: deps.clock ?? (() => new Date()),
+  });
+  return {
+    name: 'identity/sso',
+    handlers: {
+      listSsoProviders: listSsoProviders({ providers }),
+      createSsoProvider: createSsoProvider({ providers }),
+      getSsoProvider: getSsoProvider({ providers }),
+      updateSsoProvider: updateSsoProvider({ providers }),
+      deleteSsoProvider: deleteSsoProvider({ providers }),
+      discoverSsoProviders: authRoute(discoverSsoProviders({ db, publicBaseUrl: config.publicUrl })),
+      startSsoSignIn: authRoute(startSsoSignIn({ signIn })),
+      completeOidcSignIn: authRoute(completeOidcSignIn({ signIn })),
+      consumeSamlAssertion: authRoute(consumeSamlAssertion({ signIn })),
+      getSamlServiceProviderMetadata: getSamlServiceProviderMetadata({ db, publicBaseUrl: config.publicUrl }),
+    },
+    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
+  };
+}

@@ -1,0 +1,10 @@
+import type { HandlerResult } from '../../platform/http/handler.js';
+
+/**
+ * A 302 of the sign-in routes. Not cached, and the address (which may carry the
+ * one-time code) is not handed on as a referrer.
+ */
+export const redirectTo = (location: string): HandlerResult => ({
+  status: 302,
+  headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+});

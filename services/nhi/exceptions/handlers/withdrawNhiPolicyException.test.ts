@@ -1,0 +1,6 @@
+// Withdrawing a exception: the decisions every request approved with separation of duties shares
+// (services/nhi/governance/testing/request-decisions.ts), on both profiles with two organizations.
+import { describeWithdrawing } from '../../governance/testing/request-decisions.js';
+import { exceptionRequests } from '../../governance/testing/requests.js';
+
+describeWithdrawing(exceptionRequests);

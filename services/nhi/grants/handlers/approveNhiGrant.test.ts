@@ -1,0 +1,6 @@
+// Approving a grant: the decisions every request approved with separation of duties shares
+// (services/nhi/governance/testing/request-decisions.ts), on both profiles with two organizations.
+import { describeApproving } from '../../governance/testing/request-decisions.js';
+import { grantRequests } from '../../governance/testing/requests.js';
+
+describeApproving(grantRequests);

@@ -1,0 +1,6 @@
+// Revoking a grant: the decisions every request approved with separation of duties shares
+// (services/nhi/governance/testing/request-decisions.ts), on both profiles with two organizations.
+import { describeRevoking } from '../../governance/testing/request-decisions.js';
+import { grantRequests } from '../../governance/testing/requests.js';
+
+describeRevoking(grantRequests);

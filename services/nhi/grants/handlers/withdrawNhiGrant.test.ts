@@ -1,0 +1,6 @@
+// Withdrawing a grant: the decisions every request approved with separation of duties shares
+// (services/nhi/governance/testing/request-decisions.ts), on both profiles with two organizations.
+import { describeWithdrawing } from '../../governance/testing/request-decisions.js';
+import { grantRequests } from '../../governance/testing/requests.js';
+
+describeWithdrawing(grantRequests);
