@@ -17,6 +17,11 @@ describe.each(testProfiles)('GET /api/v1/identity/groups ($profile)', (profile) 
     await scimGroup(t.current, tenant, 'scim-one');
     await scimGroup(t.current, tenant, 'scim-two');
     await scimGroup(t.current, other, 'theirs');
+    // PGlite's clock can give two quick inserts the same instant; space them a second apart in creation order.
+    await t.current.db.query(
+      `UPDATE directory_groups SET created_at = timestamptz '2026-01-01T00:00:00Z' + array_position($2::text[], name) * interval '1 second' WHERE org_id = $1`,
+      [tenant.id, ['sso-one', 'sso-two', 'elsewhere', 'scim-one', 'scim-two']],
+    );
 
     const seen: string[] = [];
     let query = '?limit=2';
