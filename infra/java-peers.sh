@@ -50,39 +50,12 @@ KEYCLOAK_AOT_CACHE="$KEYCLOAK_HOME/sentinel-training.aot"
 KEYCLOAK_JVM_OPTIONS="-XX:AOTCache=$KEYCLOAK_AOT_CACHE -XX:TieredStopAtLevel=1"
 KEYCLOAK_TRAINING_TIMEOUT=300
 
-T0=$(date +%s.%N)
-elapsed() { awk -v a="$T0" -v b="$(date +%s.%N)" 'BEGIN { printf "%5.1fs", b - a }'; }
-# Progress goes to stderr: `env` prints its answer on stdout.
-log() { printf '[java-peers %s] %s\n' "$(elapsed)" "$*" >&2; }
-die() {
-  printf '[java-peers %s] ERROR: %s\n' "$(elapsed)" "$1" >&2
-  if [[ -n "${2:-}" && -s "$2" ]]; then
-    printf '%s\n' "---- last 40 lines of $2 ----" >&2
-    tail -n 40 "$2" >&2
-    printf '%s\n' "---- end of $2 ----" >&2
-  fi
-  exit 1
-}
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' not found on PATH: $2"; }
-
-run_logged() {
-  local what=$1 logfile=$2
-  shift 2
-  mkdir -p "$(dirname "$logfile")"
-  if ! "$@" >"$logfile" 2>&1; then
-    die "$what failed: $*" "$logfile"
-  fi
-}
+LOG_NAME=java-peers
+# shellcheck source=infra/lib.sh
+source "$INFRA_DIR/lib.sh"
 
 # Its own lock, not infra/services.sh's: `services.sh up` holds that one while it calls `fetch`.
-with_lock() {
-  mkdir -p "$INFRA_HOME"
-  exec 8>"$INFRA_HOME/.java-peers.lock"
-  if ! flock -n 8; then
-    log "waiting for another infra/java-peers.sh to finish ($INFRA_HOME/.java-peers.lock)"
-    flock -w 900 8 || die "could not get $INFRA_HOME/.java-peers.lock within 900s"
-  fi
-}
+with_lock() { take_lock 8 "$INFRA_HOME/.java-peers.lock" 900; }
 
 # ---- Java runtimes ------------------------------------------------------------------
 # java_major HOME: the feature version of HOME/bin/java (8 for "1.8.0_x", 25 for "25.0.1")

@@ -23,13 +23,9 @@ LAUNCHER_SOURCE="$REPO_DIR/test/support/kubernetes-mock/KubernetesMockLauncher.j
 MOCK_HOME="$INFRA_HOME/kubernetes-mock-$FABRIC8_VERSION"
 LIBS="$MOCK_HOME/libs"
 
-log() { printf '[kubernetes-mock] %s\n' "$*" >&2; }
-die() {
-  printf '[kubernetes-mock] ERROR: %s\n' "$1" >&2
-  [[ -n "${2:-}" && -s "$2" ]] && tail -n 40 "$2" >&2
-  exit 1
-}
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' not found on PATH: $2"; }
+LOG_NAME=kubernetes-mock
+# shellcheck source=infra/lib.sh
+source "$INFRA_DIR/lib.sh"
 
 fetch_libs() {
   local stamp="$MOCK_HOME/.complete" want
@@ -73,8 +69,7 @@ prepare() {
   need java "a Java 17 or later runtime is needed for the Kubernetes mock server"
   mkdir -p "$INFRA_HOME"
   # Test files preparing at the same time wait for each other here, not in Maven.
-  exec 8>"$INFRA_HOME/kubernetes-mock.lock"
-  flock -w 600 8 || die "could not get $INFRA_HOME/kubernetes-mock.lock within 600 s"
+  take_lock 8 "$INFRA_HOME/kubernetes-mock.lock" 600
   fetch_libs
   local classes
   classes="$(compile_launcher)"

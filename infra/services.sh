@@ -54,22 +54,10 @@ STOP_TIMEOUT=40
 export DEBIAN_FRONTEND=noninteractive
 
 # ---- output helpers ---------------------------------------------------------
-T0=$(date +%s.%N)
-elapsed() { awk -v a="$T0" -v b="$(date +%s.%N)" 'BEGIN { printf "%5.1fs", b - a }'; }
-log() { printf '[services %s] %s\n' "$(elapsed)" "$*"; }
-die() {
-  printf '[services %s] ERROR: %s\n' "$(elapsed)" "$1" >&2
-  local f
-  for f in "${@:2}"; do
-    if [[ -s "$f" ]]; then
-      printf '%s\n' "---- last 40 lines of $f ----" >&2
-      tail -n 40 "$f" >&2
-      printf '%s\n' "---- end of $f ----" >&2
-    fi
-  done
-  exit 1
-}
-need() { command -v "$1" >/dev/null 2>&1 || die "'$1' not found on PATH: $2"; }
+LOG_NAME=services
+LOG_FD=1
+# shellcheck source=infra/lib.sh
+source "$INFRA_DIR/lib.sh"
 
 # ---- process helpers --------------------------------------------------------
 # pid_alive PIDFILE MARKER: the pid in PIDFILE runs and its command line contains MARKER
@@ -142,25 +130,9 @@ wait_for() {
   done
 }
 
-# run one-off setup commands with their output kept out of the way unless they fail
-run_logged() {
-  local what=$1 logfile=$2
-  shift 2
-  mkdir -p "$(dirname "$logfile")"
-  if ! "$@" >"$logfile" 2>&1; then
-    die "$what failed: $*" "$logfile"
-  fi
-}
 
 # ---- locking: two `up`s at once (e.g. two clones) must not race --------------
-with_lock() {
-  mkdir -p "$INFRA_HOME"
-  exec 9>"$INFRA_HOME/.lock"
-  if ! flock -n 9; then
-    log "waiting for another infra/services.sh to finish ($INFRA_HOME/.lock)"
-    flock -w 900 9 || die "could not get $INFRA_HOME/.lock within 900s"
-  fi
-}
+with_lock() { take_lock 9 "$INFRA_HOME/.lock" 900; }
 
 # =============================================================================
 # PostgreSQL
