@@ -2,14 +2,14 @@
 // version, recorded once per (scan, policy version) and never changed. The
 // response body is stored as written, so a replay answers the same bytes.
 import { randomUUID } from 'node:crypto';
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { writeAnnounced } from '../platform/streams/outbox.js';
 import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { findEnabledPolicy, type EnabledPolicy } from '../policies/index.js';
 import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/index.js';
 import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
-import { isSummaryFrozen, summaryFacetGroups } from './scan-summary.js';
+import { summaryFacetGroups, summaryFrozenCondition } from './scan-summary.js';
 
 /** The verdict body: the contract pipelines gate on. */
 export interface VerdictView {
@@ -47,6 +47,16 @@ async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVers
   return found.rows[0]?.body;
 }
 
+/** The verdict recorded for this scan and policy version, if any, and whether the scan's summary is frozen, in one round trip. */
+async function recordedOrReadiness(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<{ body: string | null; frozen: boolean }> {
+  const found = await q.query<{ body: string | null; frozen: boolean }>(
+    `SELECT (SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3) AS body,
+            ${summaryFrozenCondition('$1', '$2')} AS frozen`,
+    [orgId, scanId, policyVersionId],
+  );
+  return found.rows[0]!;
+}
+
 /**
  * Evaluates the scan against the enabled policy's latest version and records the
  * verdict, or answers the one already recorded for that version. Refusals, in
@@ -66,10 +76,9 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   }
   const policy = await findEnabledPolicy(db, orgId);
   if (!policy) throw refusal('no_enabled_policy', 'no enabled policy: enable a policy to request verdicts');
-  const recorded = await storedBody(db, orgId, scan.id, policy.versionId);
-  if (recorded !== undefined) return { status: 200, body: recorded };
-
-  if (!(await isSummaryFrozen(db, orgId, scan.id))) {
+  const recorded = await recordedOrReadiness(db, orgId, scan.id, policy.versionId);
+  if (recorded.body !== null) return { status: 200, body: recorded.body };
+  if (!recorded.frozen) {
     throw refusal('verdict_not_ready', "verdict not ready: the scan's findings are still being summarized; retry shortly", { 'retry-after': '1' });
   }
   const evaluation = evaluatePolicy(policy.rules, await summaryFacetGroups(db, orgId, scan.id, policy.rules));
@@ -77,26 +86,17 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   const view = verdictView(scan, policy, requestedByView(requester), evaluation);
   const body = JSON.stringify(view);
 
-  return db.transaction(async (tx) => {
-    const inserted = await tx.query(
-      `INSERT INTO verdicts (id, org_id, scan_id, policy_version_id, blocking, body, requested_by, requested_by_api_key_id, requested_by_workload_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (org_id, scan_id, policy_version_id) DO NOTHING`,
-      [
-        view.id,
-        orgId,
-        scan.id,
-        policy.versionId,
-        view.blocking,
-        body,
-        requester.userId,
-        requester.apiKeyId,
-        requester.workloadId,
-        view.created_at,
-      ],
-    );
-    if (inserted.rowCount === 0) return { status: 200, body: (await storedBody(tx, orgId, scan.id, policy.versionId))! };
-    await appendToOutbox(tx, orgId, {
+  // One statement records the verdict and its event; a concurrent request that recorded this version first wins.
+  const recordedNow = await writeAnnounced(
+    db,
+    {
+      sql: `INSERT INTO verdicts (id, org_id, scan_id, policy_version_id, blocking, body, requested_by, requested_by_api_key_id, requested_by_workload_id, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            ON CONFLICT (org_id, scan_id, policy_version_id) DO NOTHING`,
+      params: [view.id, orgId, scan.id, policy.versionId, view.blocking, body, requester.userId, requester.apiKeyId, requester.workloadId, view.created_at],
+    },
+    orgId,
+    {
       type: 'verdict.recorded',
       subjectId: view.id,
       actor: eventActorOf(principal),
@@ -111,9 +111,10 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
         outcome: view.outcome,
         blocking: view.blocking,
       },
-    });
-    return { status: 201, body };
-  });
+    },
+  );
+  if (!recordedNow) return { status: 200, body: (await storedBody(db, orgId, scan.id, policy.versionId))! };
+  return { status: 201, body };
 }
 
 function verdictView(scan: ScanRow, policy: EnabledPolicy, requestedBy: RequestedByView, evaluation: Evaluation): VerdictView {

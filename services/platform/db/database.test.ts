@@ -23,6 +23,20 @@ describe.each(databaseProfiles)('database adapter parity on $name', ({ create })
     expect(rows[0]?.big).toBe(10);
   });
 
+  it('answers a prepared statement like any other, and PostgreSQL plans it once per connection', async () => {
+    const sql = 'SELECT id, note FROM parity WHERE id = ANY($1::int[]) ORDER BY id';
+    const { plain, prepared, statements } = await test.db.transaction(async (tx) => {
+      const plain = (await tx.query(sql, [[1, 2]])).rows;
+      const prepared = [(await tx.query(sql, [[1, 2]], { prepared: true })).rows, (await tx.query(sql, [[1]], { prepared: true })).rows];
+      const statements = test.db.kind === 'postgres' ? (await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0]!.n : undefined;
+      return { plain, prepared, statements };
+    });
+    expect(prepared[0]).toEqual(plain);
+    expect(prepared[1]).toEqual(plain.filter((row) => row.id === 1));
+    // The embedded database has no named statements to count: it ignores the option.
+    expect(statements).toBe(test.db.kind === 'postgres' ? 1 : undefined);
+  });
+
   it('rolls back a transaction that throws and commits one that resolves', async () => {
     await expect(
       test.db.transaction(async (tx) => {

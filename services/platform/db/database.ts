@@ -11,7 +11,16 @@ export interface Queryable {
    * Parameterized SQL only: values travel in `params`, never in `sql`.
    * A call without params may hold several statements (used by migrations).
    */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
+}
+
+export interface QueryOptions {
+  /**
+   * Plan once per connection and reuse the plan (a named prepared statement): for a hot
+   * statement whose planning costs as much as running it. Only where one plan suits every
+   * parameter value; the embedded database ignores it.
+   */
+  prepared?: boolean;
 }
 
 export interface Database extends Queryable {

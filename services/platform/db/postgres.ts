@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 
 // Return int8 and numeric as JS numbers where safe; counts and offsets stay within 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -12,6 +13,13 @@ function toResult<Row>(result: pg.QueryResult | pg.QueryResult[]): QueryResult<R
   const last = Array.isArray(result) ? result.at(-1) : result;
   return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? 0 };
 }
+
+/** The query as pg takes it: a prepared one is named by its text, so each connection plans it once. */
+const toConfig = (sql: string, params: readonly unknown[], options: QueryOptions | undefined): pg.QueryConfig => ({
+  text: sql,
+  values: params as unknown[],
+  ...(options?.prepared ? { name: `prepared_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}` } : {}),
+});
 
 export interface PostgresOptions {
   connectionString: string;
@@ -29,7 +37,8 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
 
-  const query = async <Row,>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => toResult<Row>(await pool.query(sql, params as unknown[]));
+  const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> =>
+    toResult<Row>(await pool.query(toConfig(sql, params, options)));
 
   return {
     kind: 'postgres',
@@ -37,7 +46,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const tx: Queryable = {
-        query: async <Row,>(sql: string, params: readonly unknown[] = []) => toResult<Row>(await client.query(sql, params as unknown[])),
+        query: async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => toResult<Row>(await client.query(toConfig(sql, params, options))),
       };
       try {
         await client.query('BEGIN');

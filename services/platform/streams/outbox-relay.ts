@@ -50,29 +50,25 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
   const topicsByName = new Map<string, TopicSpec>(allTopics.map((t) => [t.name, t]));
   const relayId = randomUUID();
 
-  /** Takes or renews the leader lease; false while another relay holds it. */
-  async function lead(): Promise<boolean> {
-    const result = await db.query(
-      `INSERT INTO outbox_relay_leader (singleton, holder, expires_at)
-       VALUES (true, $1, now() + make_interval(secs => $2::double precision / 1000))
-       ON CONFLICT (singleton) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-        WHERE outbox_relay_leader.holder = excluded.holder OR outbox_relay_leader.expires_at < now()`,
-      [relayId, leaseMs],
-    );
-    return result.rowCount === 1;
-  }
-
-  // The oldest pending rows up to batchSize records (the first row whatever its size).
-  // Only the leader claims; the claim conditions, checked again under each row's
-  // lock, keep a relay whose lease lapsed mid-claim from taking rows twice. The
-  // candidates are materialized first: as a subquery of the UPDATE the planner,
-  // blind to a table whose rows come and go, ran them again for every pending row.
-  async function claim(): Promise<ClaimedRow[]> {
+  // Takes or renews the leader lease and, only if this relay holds it, claims the oldest
+  // pending rows up to batchSize records (the first row whatever its size), in one
+  // statement: a relay that does not lead claims nothing. The claim conditions, checked
+  // again under each row's lock, keep a relay whose lease lapsed mid-claim from taking
+  // rows twice. The candidates are materialized first: as a subquery of the UPDATE the
+  // planner, blind to a table whose rows come and go, ran them again for every pending row.
+  async function leadAndClaim(): Promise<ClaimedRow[]> {
     const result = await db.query<ClaimedRow>(
-      `WITH candidates AS MATERIALIZED (
+      `WITH leader AS (
+         INSERT INTO outbox_relay_leader (singleton, holder, expires_at)
+         VALUES (true, $3, now() + make_interval(secs => $2::double precision / 1000))
+         ON CONFLICT (singleton) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+          WHERE outbox_relay_leader.holder = excluded.holder OR outbox_relay_leader.expires_at < now()
+         RETURNING holder
+       ), candidates AS MATERIALIZED (
          SELECT seq, record_count, sum(record_count) OVER (ORDER BY seq) - record_count AS records_before
            FROM (SELECT seq, record_count FROM outbox_events
                   WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                    AND EXISTS (SELECT 1 FROM leader)
                   ORDER BY seq LIMIT $1) AS pending
        )
        UPDATE outbox_events o SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
@@ -80,15 +76,14 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
         WHERE o.seq = c.seq AND (c.records_before = 0 OR c.records_before + c.record_count <= $1)
           AND o.published_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until < now())
         RETURNING o.seq, o.org_id, o.topic, o.value, o.packed`,
-      [batchSize, leaseMs],
+      [batchSize, leaseMs, relayId],
     );
     return result.rows.sort((a, b) => a.seq - b.seq);
   }
 
   /** Relays one batch if this relay leads; resolves with how many records were published. */
   async function runOnce(): Promise<number> {
-    if (!(await lead())) return 0;
-    const rows = await claim();
+    const rows = await leadAndClaim();
     if (rows.length === 0) return 0;
     const byTopic = new Map<string, ClaimedRow[]>();
     for (const row of rows) {

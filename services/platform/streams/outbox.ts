@@ -48,6 +48,32 @@ export async function appendManyToOutbox(tx: Queryable, events: readonly { orgId
   return envelopes;
 }
 
+/** A data-modifying statement (INSERT, UPDATE or DELETE without RETURNING) and its parameters $1..$n. */
+export interface Write {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/**
+ * Runs the write and, in the same statement, records the event in the outbox when the
+ * write touched a row; answers whether it did. One round trip where a transaction
+ * takes four (BEGIN, the write, the append, COMMIT), with the same guarantee: the event
+ * exists exactly when the change committed. For a change that is one statement.
+ */
+export async function writeAnnounced(q: Queryable, write: Write, orgId: OrgId, event: NewDomainEvent): Promise<boolean> {
+  const envelope = toEnvelope(orgId, event);
+  const n = write.params.length;
+  const { rows } = await q.query<{ written: boolean }>(
+    `WITH written AS (${write.sql} RETURNING 1),
+          announced AS (
+            INSERT INTO outbox_events (event_id, org_id, topic, value)
+            SELECT $${n + 1}::uuid, $${n + 2}::uuid, $${n + 3}, $${n + 4}::json WHERE EXISTS (SELECT 1 FROM written))
+     SELECT EXISTS (SELECT 1 FROM written) AS written`,
+    [...write.params, envelope.event_id, envelope.org_id, topics.domainEvents.name, JSON.stringify(envelope)],
+  );
+  return rows[0]!.written;
+}
+
 function toEnvelope(orgId: OrgId, event: NewDomainEvent): DomainEvent {
   return {
     event_id: randomUUID(),
