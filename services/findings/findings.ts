@@ -5,6 +5,7 @@ import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from '../platform/pagination/page.js';
+import type { EstimateCache } from '../platform/pagination/estimate-cache.js';
 import { observationKinds, severities, type Severity } from './observation.js';
 
 export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
@@ -127,6 +128,7 @@ export async function listFindingsPage(
   orgId: OrgId,
   query: FindingQuery,
   listing: 'findings' | 'asset-findings',
+  estimates: EstimateCache,
 ): Promise<PageEnvelope<FindingView>> {
   const request = parsePageRequest(query, { orders: orderNames, defaultOrder: 'severity' });
   const order = findingOrders[request.order];
@@ -179,7 +181,7 @@ export async function listFindingsPage(
       );
       return found.rows;
     },
-    countAll: () => boundedCount(q, `SELECT 1 FROM findings WHERE ${where}`, params),
+    countAll: () => boundedCount(q, `SELECT 1 FROM findings WHERE ${where}`, params, { estimates, orgId, listing, filters }),
     toItem: toFindingView,
   });
 }
@@ -192,14 +194,25 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * estimate comes first (fresh statistics keep it close); only a set it expects to
  * be small is counted, and that count stops after EXACT_TOTAL_LIMIT + 1 rows. A
  * set expected to be large answers the estimate, flagged as such, at once: an
- * exact count of it would cost more than the page itself.
+ * exact count of it would cost more than the page itself. That estimate is kept a
+ * while (estimates): the next pages of the listing answer it without asking again.
  */
-async function boundedCount(q: Queryable, matchingRows: string, params: readonly unknown[]): Promise<ListingTotal> {
+async function boundedCount(
+  q: Queryable,
+  matchingRows: string,
+  params: readonly unknown[],
+  kept: { estimates: EstimateCache; orgId: OrgId; listing: string; filters: unknown },
+): Promise<ListingTotal> {
+  const keptEstimate = kept.estimates.get(kept.orgId, kept.listing, kept.filters);
+  if (keptEstimate !== undefined) return { estimate: keptEstimate };
   const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matchingRows}`, params);
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   // Counting a set the planner expects past the limit would only confirm it: 45 ms of a
   // search matching 20,000 findings, ten times the page's own cost.
-  if (estimate > EXACT_TOTAL_LIMIT) return { estimate };
+  if (estimate > EXACT_TOTAL_LIMIT) {
+    kept.estimates.set(kept.orgId, kept.listing, kept.filters, estimate);
+    return { estimate };
+  }
   const counted = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM (${matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`, params);
   const exact = counted.rows[0]?.n ?? 0;
   return exact <= EXACT_TOTAL_LIMIT ? exact : { estimate: Math.max(EXACT_TOTAL_LIMIT + 1, estimate) };

@@ -6,6 +6,7 @@ import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
+import { createEstimateCache } from '../platform/pagination/estimate-cache.js';
 import { bulkUpdateFindings } from './handlers/bulkUpdateFindings.js';
 import { getFinding } from './handlers/getFinding.js';
 import { listAssetFindings } from './handlers/listAssetFindings.js';
@@ -37,13 +38,15 @@ export { parseReport, parseTrivyReport, ReportFormatError, type ReportFormat } f
 
 export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
   const { db, codec } = deps;
+  // A large listing's estimated total is asked of the planner once a minute at most per organization, listing and filters (decisions.md).
+  const estimates = createEstimateCache({ ttlMs: 60_000, maxEntries: 10_000 });
   return {
     name: 'findings',
     handlers: {
-      listFindings: listFindings({ db, codec }),
+      listFindings: listFindings({ db, codec, estimates }),
       getFinding: getFinding({ db }),
       listFindingEvents: listFindingEvents({ db, codec }),
-      listAssetFindings: listAssetFindings({ db, codec }),
+      listAssetFindings: listAssetFindings({ db, codec, estimates }),
       updateFinding: updateFinding({ db }),
       bulkUpdateFindings: bulkUpdateFindings({ db }),
     },
