@@ -80,6 +80,39 @@ describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignI
     expect(foreign.raw).toBe(missing.raw);
   });
 
+  it('takes concurrent answers one at a time: one decision for a contested item, and review done once when the last two arrive together', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const first = await t.current.member(tenant, 'analyst');
+    const second = await t.current.member(tenant, 'viewer');
+    const identities = [await seedIdentity(t.current, tenant, { name: 'a-contested' }), await seedIdentity(t.current, tenant, { name: 'b-last' }), await seedIdentity(t.current, tenant, { name: 'c-last' })];
+    const campaign = await startedCampaign(t.current, tenant.owner, identities, [first, second]);
+    const [contested, lastOne, lastTwo] = await itemsOf(t.current, first, campaign.id);
+
+    const race = await Promise.all([
+      answer(t.current, first, campaign.id, contested!.id, { decision: 'keep' }),
+      answer(t.current, second, campaign.id, contested!.id, { decision: 'revoke' }),
+    ]);
+    expect(race.map((response) => response.status).sort()).toEqual([200, 409]);
+    const winner = race.find((response) => response.status === 200)!.body as { decision: 'keep' | 'revoke'; decidedByUserId: string };
+    const together = await Promise.all([
+      answer(t.current, first, campaign.id, lastOne!.id, { decision: 'revoke' }),
+      answer(t.current, second, campaign.id, lastTwo!.id, { decision: 'revoke' }),
+    ]);
+    expect(together.map((response) => response.status)).toEqual([200, 200]);
+
+    const done = await t.current.call('GET', `/nhi/api/v1/certification/campaigns/${campaign.id}`, { token: first.token });
+    const revoked = winner.decision === 'revoke' ? 3 : 2;
+    expect(done.body).toMatchObject({ state: 'review_done', progress: { items: 3, answered: 3, kept: 3 - revoked, revoked, remaining: 0 } });
+    const stored = await itemsOf(t.current, first, campaign.id);
+    expect(stored.find((item) => item.id === contested!.id)).toMatchObject({ decision: winner.decision, decidedByUserId: winner.decidedByUserId });
+    const remediations = await t.current.db.query('SELECT campaign_item_id FROM nhi_remediations WHERE org_id = $1 AND campaign_id = $2', [tenant.id, campaign.id]);
+    expect(remediations.rows).toHaveLength(revoked);
+    // One record per answer given, and exactly one of the two last answers saw the review done.
+    const answers = await trailOf(t.current, tenant, ['certification.item.certified', 'certification.item.revoked']);
+    expect(answers.filter((record) => record.result === 'success')).toHaveLength(3);
+    expect(answers.filter((record) => record.detail.review_done === true)).toHaveLength(1);
+  });
+
   it('refuses the opener, an owner, with 403 and certification.item.self_review.refused, and anyone not reviewing with 403', async () => {
     const [tenant] = await t.current.twoTenants();
     const reviewer = await t.current.member(tenant, 'analyst');
