@@ -9,11 +9,11 @@ import { once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCertificates } from '../../../platform/egress/testing/certificates.js';
 import { listenOnLoopback } from '../../../platform/egress/testing/loopback-https.js';
+import { freePort } from '../../../../test/support/processes.js';
 
 export interface FixturesServer {
   /** Loads a recorded scenario; answers the API base URL that replays it, once. */
@@ -26,7 +26,7 @@ export interface FixturesServer {
 const START_BUDGET_MS = 20_000;
 
 export async function startFixturesServer(certificates: TestCertificates): Promise<FixturesServer> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const received: string[] = [];
   const front = https.createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, (request, response) => {
     received.push(request.url ?? '');
@@ -76,12 +76,4 @@ export async function startFixturesServer(certificates: TestCertificates): Promi
       await exited;
     },
   };
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }

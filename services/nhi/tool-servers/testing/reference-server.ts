@@ -7,11 +7,11 @@ import { once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestCertificates } from '../../../platform/egress/testing/certificates.js';
 import { listenOnLoopback } from '../../../platform/egress/testing/loopback-https.js';
+import { freePort } from '../../../../test/support/processes.js';
 
 export interface ReferenceServer {
   /** https://127.0.0.1:<proxy port>/mcp: what a connector names. */
@@ -33,7 +33,7 @@ const READY_LINE = /listening on port/i;
 const START_BUDGET_MS = 20_000;
 
 export async function startReferenceServer(certificates: TestCertificates): Promise<ReferenceServer> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const entry = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
   const preload = fileURLToPath(new URL('../../../platform/egress/testing/loopback-only.mjs', import.meta.url));
   const child = spawn(process.execPath, ['--import', preload, entry, 'streamableHttp'], { env: { PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -50,14 +50,6 @@ export async function startReferenceServer(certificates: TestCertificates): Prom
       await exited;
     },
   };
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function untilReady(child: ChildProcess): Promise<void> {
