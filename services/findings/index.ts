@@ -20,6 +20,7 @@ export { dedupeObservations } from './fingerprint.js';
 export { checkScannerRecords, isFinalScanState, loadIngestScans, type IngestScan } from './ingest.js';
 export {
   toScannerObservationRecord,
+  chunkObservations,
   observationKinds,
   severities,
   type Fixability,

@@ -11,7 +11,16 @@
 import { appendManyToOutbox, packedSystemEventsCte } from '../platform/streams/outbox.js';
 import { topics } from '../platform/streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { fixabilities, observationKinds, severities, type ScanCompletionRecord, type ScannerObservationRecord, type ScannerResultRecord } from './observation.js';
+import {
+  fixabilities,
+  observationKinds,
+  scannerResultsOf,
+  severities,
+  type ScanCompletionRecord,
+  type ScannerObservationRecord,
+  type ScannerResult,
+  type ScannerResultRecord,
+} from './observation.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { findingEventPayload } from './timeline-events.js';
 
@@ -54,27 +63,22 @@ export type ScannerRecordRefusal = 'unknown_scan' | 'final_scan' | 'other_organi
  */
 export type FinalScans = 'refuse' | 'accept';
 
-/** A record with the scan it names, or why it is refused (then with the scan only when one was found). */
+/** A result with the scan it names, or why it is refused (then with the scan only when one was found). */
 export type CheckedScannerRecord =
-  | { value: ScannerResultRecord; scan: IngestScan; refused: null }
-  | { value: ScannerResultRecord; scan: IngestScan | undefined; refused: ScannerRecordRefusal };
+  | { value: ScannerResult; scan: IngestScan; refused: null }
+  | { value: ScannerResult; scan: IngestScan | undefined; refused: ScannerRecordRefusal };
 
 /**
- * The tenant check of every consumer of the scanner-results topic; scan is the one
- * the record names, looked up in the organization it names. A record is
- * applied only to a scan that exists in the organization the record names, that
+ * The tenant check of every consumer of the scanner-results topic, for each
+ * result a record carries; scan is the one the result names, looked up in the
+ * organization it names. A result is applied only to a scan that exists in the organization the record names, that
  * organization being the record's partition key (what the producer was allowed to
- * write), the record naming the scan's asset, and an observation being of a known
+ * write), the result naming the scan's asset, and an observation being of a known
  * kind; with finalScans 'refuse', only while the scan is not final. A final scan
- * is checked right after the scan is found, so 'final_scan' names every record of
+ * is checked right after the scan is found, so 'final_scan' names every result of
  * a final scan, the redeliveries a consumer skips without a word.
  */
-export function scannerRecordRefusal(
-  partitionKey: string,
-  value: ScannerResultRecord,
-  scan: IngestScan | undefined,
-  finalScans: FinalScans,
-): ScannerRecordRefusal | null {
+export function scannerRecordRefusal(partitionKey: string, value: ScannerResult, scan: IngestScan | undefined, finalScans: FinalScans): ScannerRecordRefusal | null {
   const about = value.observation ?? value.completion;
   if (!about || !scan) return 'unknown_scan';
   if (finalScans === 'refuse' && isFinalScanState(scan.state)) return 'final_scan';
@@ -84,7 +88,10 @@ export function scannerRecordRefusal(
   return null;
 }
 
-/** Loads the scans a batch of scanner-results records names and checks each record against its scan (scannerRecordRefusal). */
+/**
+ * Loads the scans a batch of scanner-results records names and checks each result
+ * the records carry against the scan it names (scannerRecordRefusal), in order.
+ */
 export async function checkScannerRecords(
   q: Queryable,
   scope: SystemScope,
@@ -92,13 +99,15 @@ export async function checkScannerRecords(
   finalScans: FinalScans,
 ): Promise<CheckedScannerRecord[]> {
   const keyOf = (orgId: string, scanId: string) => `${orgId}/${scanId}`;
+  const results = batch.flatMap(({ key, value }) => scannerResultsOf(value).map((result) => ({ key, value: result })));
+  // Each result names its scan: a record's observations all name one, and one naming another is checked alike.
   const named = new Map<string, { orgId: string; scanId: string }>();
-  for (const { value } of batch) {
+  for (const { value } of results) {
     const about = value.observation ?? value.completion;
     if (about) named.set(keyOf(about.org_id, about.scan_id), { orgId: about.org_id, scanId: about.scan_id });
   }
   const scans = new Map((await loadIngestScans(q, scope, [...named.values()])).map((scan) => [keyOf(scan.orgId, scan.id), scan]));
-  return batch.map(({ key, value }): CheckedScannerRecord => {
+  return results.map(({ key, value }): CheckedScannerRecord => {
     const about = value.observation ?? value.completion;
     const scan = about ? scans.get(keyOf(about.org_id, about.scan_id)) : undefined;
     const refused = scannerRecordRefusal(key, value, scan, finalScans);

@@ -204,5 +204,66 @@ export interface ScanCompletionRecord {
   completed_at: number;
 }
 
-/** One value of the scanner-results topic: exactly one of the two is set. */
-export type ScannerResultRecord = { observation: ScannerObservationRecord; completion: null } | { observation: null; completion: ScanCompletionRecord };
+/** One result of a scan as consumers apply it: an observation or the completion, exactly one set. */
+export type ScannerResult = { observation: ScannerObservationRecord; completion: null } | { observation: null; completion: ScanCompletionRecord };
+
+/**
+ * One value of the scanner-results topic: some observations of one scan, or its
+ * completion. `observation` (one observation a record) is what earlier releases
+ * wrote; records of that form may still be in the log and are read alike.
+ */
+export type ScannerResultRecord =
+  | { observations: ScannerObservationRecord[]; observation?: null; completion: null }
+  | (ScannerResult & { observations?: null });
+
+/** The results a record carries, in order: each of its observations, or its completion. */
+export function scannerResultsOf(record: ScannerResultRecord): ScannerResult[] {
+  if (record.observations) return record.observations.map((observation) => ({ observation, completion: null }));
+  if (record.observation) return [{ observation: record.observation, completion: null }];
+  return record.completion ? [{ observation: null, completion: record.completion }] : [];
+}
+
+/** The scan a record is about, as it names it (every observation of a record belongs to one scan). */
+export function scanNamedBy(record: ScannerResultRecord): { org_id: string; scan_id: string } | undefined {
+  return record.observations?.[0] ?? record.observation ?? record.completion ?? undefined;
+}
+
+/**
+ * Observations per record, at most. A record per observation made the relay, the
+ * broker and every consumer pay Kafka's per-record work (framing, checksums,
+ * partitioning, allocation) once per finding: the stream processors' CPU profile
+ * during ingest was mostly that. A few hundred per record keeps a typical
+ * record near a hundred kilobytes, far below the broker's one-mebibyte limit.
+ */
+export const OBSERVATIONS_PER_RECORD = 500;
+/** A record closes early once its observations' detail and text reach this size (a report with long descriptions). */
+export const RECORD_TEXT_BYTES = 256 * 1024;
+
+/** A scan's observations as topic records: consecutive runs, each within both bounds (a single larger observation goes alone). */
+export function chunkObservations(observations: readonly ScannerObservationRecord[]): ScannerResultRecord[] {
+  const records: ScannerResultRecord[] = [];
+  let current: ScannerObservationRecord[] = [];
+  let textBytes = 0;
+  for (const observation of observations) {
+    const size = observationTextLength(observation);
+    if (current.length > 0 && (current.length === OBSERVATIONS_PER_RECORD || textBytes + size > RECORD_TEXT_BYTES)) {
+      records.push({ observations: current, completion: null });
+      current = [];
+      textBytes = 0;
+    }
+    current.push(observation);
+    textBytes += size;
+  }
+  if (current.length > 0) records.push({ observations: current, completion: null });
+  return records;
+}
+
+/** The variable part of an observation's encoded size, in UTF-16 units (close enough to bytes for a bound). */
+function observationTextLength(observation: ScannerObservationRecord): number {
+  let length = observation.detail_json.length + observation.fingerprint.length + observation.identifier.length + observation.scanner.length;
+  for (const text of [observation.title, observation.component_ecosystem, observation.component_name, observation.component_version, observation.install_path, observation.target]) {
+    length += text?.length ?? 0;
+  }
+  // The envelope's three ids and the vocabulary fields.
+  return length + 160;
+}

@@ -4,14 +4,16 @@
 // imported report travel the same topic and processor.
 import { appendRecordsToOutbox } from '../platform/streams/outbox.js';
 import { topics } from '../platform/streams/topics.js';
-import { dedupeObservations } from '../findings/index.js';
 import {
+  chunkObservations,
+  dedupeObservations,
   toScannerObservationRecord,
   type LicenceRecord,
   type Observation,
   type ObservationKind,
   type ReportWarning,
   type ScanCompletionRecord,
+  type ScannerObservationRecord,
   type ScannerResultRecord,
 } from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
@@ -39,7 +41,7 @@ export interface ScanResultTarget {
 }
 
 /**
- * Appends one observation record per distinct issue and then the completion, and
+ * Appends the scan's distinct issues (several to a record) and then the completion, and
  * records the scanners' warnings on the scan. The scan succeeded when every
  * scanner did; partial when some failed (it then resolves nothing); failed when
  * none produced a report.
@@ -49,7 +51,7 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
   const succeeded = outcomes.filter((o) => o.failure === undefined);
   // One record per issue: the first scanner to report it names it.
   const seen = new Set<string>();
-  const records: ScannerResultRecord[] = [];
+  const observations: ScannerObservationRecord[] = [];
   for (const outcome of succeeded) {
     for (const observation of dedupeObservations(target.assetKey, (outcome.observations ?? []).filter((o) => enabled.has(o.kind)))) {
       if (seen.has(observation.fingerprint)) continue;
@@ -62,7 +64,7 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
         observed_at: now.getTime(),
         fingerprint: observation.fingerprint,
       };
-      records.push({ observation: toScannerObservationRecord(envelope, observation), completion: null });
+      observations.push(toScannerObservationRecord(envelope, observation));
     }
   }
   const failures = outcomes.filter((o) => o.failure !== undefined);
@@ -74,11 +76,11 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
     completed_scanners: succeeded.map((o) => o.scanner),
     completed_kinds: failures.length === 0 ? completedKinds : [],
     status: failures.length === 0 ? 'success' : succeeded.length > 0 ? 'partial' : 'failed',
-    observation_count: records.length,
+    observation_count: observations.length,
     failure_reason: failures.length === 0 ? null : failures.map((o) => `${o.scanner}: ${o.failure}`).join('; '),
     completed_at: now.getTime(),
   };
-  records.push({ observation: null, completion });
+  const records: ScannerResultRecord[] = [...chunkObservations(observations), { observation: null, completion }];
   await appendRecordsToOutbox(tx, target.orgId, topics.scannerResults, records);
   await tx.query('UPDATE scans SET warnings = $3::jsonb WHERE org_id = $1 AND id = $2', [
     target.orgId,

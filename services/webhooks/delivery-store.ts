@@ -60,6 +60,7 @@ const toView = (row: DeliveryRow): DeliveryView => ({
 // Creation
 
 export interface EventToDeliver {
+  orgId: OrgId;
   eventId: string;
   eventType: string;
   /** The rendered body (event-types.ts renderDeliveryBody). */
@@ -67,19 +68,43 @@ export interface EventToDeliver {
 }
 
 /**
- * One pending delivery per enabled endpoint of the organization subscribed to
- * the event's type, each with its own id. Returns how many were created; an
- * endpoint that already has this event (a replayed batch) gets no second one.
+ * The event types each organization's enabled endpoints subscribe to, for the
+ * organizations given: what a batch of events must be rendered for.
  */
-export async function insertDeliveriesForEvent(tx: Queryable, orgId: OrgId, event: EventToDeliver, now: Date): Promise<number> {
+export async function subscribedEventTypes(tx: Queryable, scope: SystemScope, orgIds: readonly string[]): Promise<Map<OrgId, Set<string>>> {
+  const subscribed = new Map<OrgId, Set<string>>();
+  if (orgIds.length === 0) return subscribed;
+  const found = await tx.query<{ org_id: string; event_type: string }>(
+    'SELECT DISTINCT e.org_id, t.event_type FROM webhook_endpoints e CROSS JOIN unnest(e.event_types) AS t (event_type) WHERE e.org_id = ANY ($1::uuid[]) AND e.enabled',
+    [[...new Set(orgIds)]],
+  );
+  for (const row of found.rows) {
+    const orgId = tenantOfClaim(scope, row.org_id);
+    const types = subscribed.get(orgId) ?? new Set<string>();
+    types.add(row.event_type);
+    subscribed.set(orgId, types);
+  }
+  return subscribed;
+}
+
+/**
+ * One pending delivery per enabled endpoint of each event's organization
+ * subscribed to the event's type, each with its own id, for a batch of events
+ * in one statement; an endpoint is only ever paired with events of its own
+ * organization. Returns how many were created; an endpoint that already has an
+ * event (a replayed batch) gets no second delivery of it.
+ */
+export async function insertDeliveriesForEvents(tx: Queryable, events: readonly EventToDeliver[], now: Date): Promise<number> {
+  if (events.length === 0) return 0;
   const result = await tx.query(
     `INSERT INTO webhook_deliveries
             (id, org_id, endpoint_id, event_id, event_type, payload, status, max_attempts, next_attempt_at, created_at, updated_at)
-     SELECT gen_random_uuid(), e.org_id, e.id, $2, $3, $4, 'pending', $5, $6, $6, $6
-       FROM webhook_endpoints e
-      WHERE e.org_id = $1 AND e.enabled AND $3 = ANY (e.event_types)
+     SELECT gen_random_uuid(), e.org_id, e.id, ev.event_id, ev.event_type, ev.body, 'pending', $5, $6, $6, $6
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) WITH ORDINALITY AS ev (org_id, event_id, event_type, body, position)
+       JOIN webhook_endpoints e ON e.org_id = ev.org_id AND e.enabled AND ev.event_type = ANY (e.event_types)
+      ORDER BY ev.position, e.id
      ON CONFLICT (endpoint_id, event_id) WHERE redelivery_of IS NULL DO NOTHING`,
-    [orgId, event.eventId, event.eventType, event.body, MAX_DELIVERY_ATTEMPTS, now],
+    [events.map((e) => e.orgId), events.map((e) => e.eventId), events.map((e) => e.eventType), events.map((e) => e.body), MAX_DELIVERY_ATTEMPTS, now],
   );
   return result.rowCount;
 }

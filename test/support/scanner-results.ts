@@ -1,6 +1,6 @@
 // Records of the scanner-results topic and the rows they name, for tests that
 // feed stream processors batches directly, as the log hands them over.
-import type { ScannerObservationRecord, ScannerResultRecord, Severity } from '../../services/findings/observation.js';
+import type { ScannerObservationRecord, ScannerResult, ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import type { Database } from '../../services/platform/db/database.js';
 import type { ConsumedRecord } from '../../services/platform/streams/log/stream-log.js';
 
@@ -32,7 +32,7 @@ export const sighting = (
   fingerprint: string,
   severity: Severity = 'high',
   overrides: Partial<ScannerObservationRecord> = {},
-): ScannerResultRecord => ({
+): ScannerResult => ({
   observation: {
     org_id: orgId,
     scan_id: scanId,
@@ -56,7 +56,10 @@ export const sighting = (
   completion: null,
 });
 
-export const completion = (orgId: string, assetId: string, scanId: string, status: 'success' | 'partial' = 'success'): ScannerResultRecord => ({
+/** Several observations of one scan in one record, as producers write them. */
+export const sightings = (...sighted: ScannerResult[]): ScannerResultRecord => ({ observations: sighted.map((result) => result.observation!), completion: null });
+
+export const completion = (orgId: string, assetId: string, scanId: string, status: 'success' | 'partial' = 'success'): ScannerResult => ({
   observation: null,
   completion: { org_id: orgId, scan_id: scanId, asset_id: assetId, completed_scanners: ['trivy'], completed_kinds: ['vulnerability'], status, observation_count: 0, failure_reason: null, completed_at: Date.now() },
 });

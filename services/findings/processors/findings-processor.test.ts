@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
-import { completion, partitionRecords, runningScan as scanOf, sighting, tenantWithAsset as tenantOf } from '../../../test/support/scanner-results.js';
+import { completion, partitionRecords, runningScan as scanOf, sighting, sightings, tenantWithAsset as tenantOf } from '../../../test/support/scanner-results.js';
 import { findingsProcessor } from './findings-processor.js';
 
 describe.each(databaseProfiles)('findings processor on $name', (profile) => {
@@ -43,6 +43,39 @@ describe.each(databaseProfiles)('findings processor on $name', (profile) => {
     expect(await state(orgId)).toEqual(once);
     const scan = await db.query('SELECT state, new_count, resolved_count FROM scans WHERE id = $1', [scanId]);
     expect(scan.rows[0]).toEqual({ state: 'completed', new_count: 2, resolved_count: 0 });
+  });
+
+  it('applies records of several observations, and records of one (written by earlier releases), alike', async () => {
+    const { orgId, assetId } = await tenantWithAsset();
+    const scanId = await runningScan(orgId, assetId);
+    const batch = [
+      sightings(sighting(orgId, assetId, scanId, 'c1'), sighting(orgId, assetId, scanId, 'c2'), sighting(orgId, assetId, scanId, 'c3', 'low')),
+      sighting(orgId, assetId, scanId, 'single'),
+      sightings(sighting(orgId, assetId, scanId, 'c4'), sighting(orgId, assetId, scanId, 'c1', 'critical')),
+      completion(orgId, assetId, scanId),
+    ].map((v) => consumed(orgId, v));
+    await processor().handle(batch);
+    expect(await state(orgId)).toEqual({
+      findings: ['c1', 'c2', 'c3', 'c4', 'single'].map((fingerprint) => ({ fingerprint, status: 'open' })),
+      events: 5,
+    });
+    const scan = await db.query('SELECT state, new_count FROM scans WHERE id = $1', [scanId]);
+    expect(scan.rows[0]).toEqual({ state: 'completed', new_count: 5 });
+  });
+
+  it("skips an observation of a record of several whose organization is not the record's key, and applies its neighbours", async () => {
+    const mine = await tenantWithAsset();
+    const theirs = await tenantWithAsset();
+    const myScan = await runningScan(mine.orgId, mine.assetId);
+    const theirScan = await runningScan(theirs.orgId, theirs.assetId);
+    await processor().handle(
+      [
+        sightings(sighting(mine.orgId, mine.assetId, myScan, 'mine-1'), sighting(theirs.orgId, theirs.assetId, theirScan, 'forged'), sighting(mine.orgId, mine.assetId, myScan, 'mine-2')),
+        completion(mine.orgId, mine.assetId, myScan),
+      ].map((v) => consumed(mine.orgId, v)),
+    );
+    expect((await state(mine.orgId)).findings.map((f) => f.fingerprint)).toEqual(['mine-1', 'mine-2']);
+    expect(await state(theirs.orgId)).toEqual({ findings: [], events: 0 });
   });
 
   it("skips a record whose organization is not its key, and never touches that organization's rows", async () => {

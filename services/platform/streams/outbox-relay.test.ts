@@ -6,7 +6,7 @@ import { asOrgId } from '../../../test/support/org-ids.js';
 import { createLogger } from '../logger.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { testServices } from '../../../test/support/services.js';
-import { claimFirstDelivery } from './consumed-events.js';
+import { claimFirstDeliveries } from './consumed-events.js';
 import { createEmbeddedStreamLog } from './log/embedded-stream-log.js';
 import { createKafkaStreamLog } from './log/kafka-stream-log.js';
 import { createSetAsideStore } from './set-aside.js';
@@ -68,7 +68,7 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
           if (record.value.org_id !== orgId) continue;
           deliveries.push(record.value.event_id);
           await db.transaction(async (tx) => {
-            if (await claimFirstDelivery(tx, group, record.value.event_id)) {
+            if ((await claimFirstDeliveries(tx, group, [record.value.event_id])).has(record.value.event_id)) {
               await tx.query('INSERT INTO test_effects (consumer_group, event_id) VALUES ($1, $2)', [group, record.value.event_id]);
             }
           });
@@ -218,6 +218,34 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     expect(await relay.runOnce()).toBe(0);
     await until(async () => consumer.deliveries.length >= 5);
     expect(consumer.deliveries).toEqual([before, ...packed, after]);
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
+  it('ends a batch at batchBytes of stored values, taking a first row larger than that whole', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    // Rows of about 1.2 KiB, 4.2 KiB, 1.2 KiB, 1.2 KiB and 1.2 KiB against a bound of 3 KiB.
+    const padded = [1, 4, 1, 1, 1].map((kib): DomainEvent => ({
+      event_id: randomUUID(), org_id: orgId, type: 'test.changed', occurred_at: Date.now(), subject_id: null,
+      actor: { kind: 'system', id: null }, correlation_id: null, payload: JSON.stringify({ padding: 'x'.repeat(kib * 1024) }),
+    }));
+    for (const event of padded) {
+      await test.db.query(`INSERT INTO outbox_events (event_id, org_id, topic, value, packed, record_count) VALUES ($1, $2, $3, $4::json, false, 1)`, [
+        event.event_id, orgId, topics.domainEvents.name, JSON.stringify(event),
+      ]);
+    }
+    const consumer = await startConsumer(test.db, log, `bytes-${randomUUID()}`, orgId);
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger, batchSize: 100, batchBytes: 3 * 1024 });
+    // The first row alone (the next would pass the bound), the large row alone as the first of its batch, then two, then one.
+    expect(await relay.runOnce()).toBe(1);
+    expect(await relay.runOnce()).toBe(1);
+    expect(await relay.runOnce()).toBe(2);
+    expect(await relay.runOnce()).toBe(1);
+    expect(await relay.runOnce()).toBe(0);
+    await until(async () => consumer.deliveries.length >= padded.length);
+    expect(consumer.deliveries).toEqual(padded.map((event) => event.event_id));
     await consumer.subscription.stop();
     await log.close();
     await test.drop();

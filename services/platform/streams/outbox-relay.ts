@@ -13,6 +13,8 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** Records per batch; a packed row is never split, so a batch may hold more. */
   batchSize?: number;
+  /** Bytes of stored values per batch, checked like batchSize: records that carry many observations each are few but large. */
+  batchBytes?: number;
   pollIntervalMs?: number;
   /** How long a claimed batch is reserved; a relay that dies mid-batch loses its claim after this. */
   leaseMs?: number;
@@ -44,6 +46,7 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
   // at 500 records the relay, not the processors, bounded ingest (about 8,000 records
   // a second, each finding of a scan being two records: its observation and its event).
   const batchSize = options.batchSize ?? 5_000;
+  const batchBytes = options.batchBytes ?? 16 * 1024 * 1024;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const leaseMs = options.leaseMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
@@ -51,7 +54,7 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
   const relayId = randomUUID();
 
   // Takes or renews the leader lease and, only if this relay holds it, claims the oldest
-  // pending rows up to batchSize records (the first row whatever its size), in one
+  // pending rows up to batchSize records and batchBytes (the first row whatever its size), in one
   // statement: a relay that does not lead claims nothing. The claim conditions, checked
   // again under each row's lock, keep a relay whose lease lapsed mid-claim from taking
   // rows twice. The candidates are materialized first: as a subquery of the UPDATE the
@@ -65,18 +68,19 @@ export function createOutboxRelay(_scope: SystemScope, options: OutboxRelayOptio
           WHERE outbox_relay_leader.holder = excluded.holder OR outbox_relay_leader.expires_at < now()
          RETURNING holder
        ), candidates AS MATERIALIZED (
-         SELECT seq, record_count, sum(record_count) OVER (ORDER BY seq) - record_count AS records_before
-           FROM (SELECT seq, record_count FROM outbox_events
+         SELECT seq, record_count, sum(record_count) OVER (ORDER BY seq) - record_count AS records_before,
+                bytes, sum(bytes) OVER (ORDER BY seq) - bytes AS bytes_before
+           FROM (SELECT seq, record_count, octet_length(value::text) AS bytes FROM outbox_events
                   WHERE published_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                     AND EXISTS (SELECT 1 FROM leader)
                   ORDER BY seq LIMIT $1) AS pending
        )
        UPDATE outbox_events o SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
          FROM candidates c
-        WHERE o.seq = c.seq AND (c.records_before = 0 OR c.records_before + c.record_count <= $1)
+        WHERE o.seq = c.seq AND (c.records_before = 0 OR (c.records_before + c.record_count <= $1 AND c.bytes_before + c.bytes <= $4))
           AND o.published_at IS NULL AND o.failed_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until < now())
         RETURNING o.seq, o.org_id, o.topic, o.value, o.packed`,
-      [batchSize, leaseMs, relayId],
+      [batchSize, leaseMs, relayId, batchBytes],
     );
     return result.rows.sort((a, b) => a.seq - b.seq);
   }

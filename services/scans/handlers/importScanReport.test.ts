@@ -3,6 +3,7 @@
 // counts come from the reports themselves, not from our parser.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { OBSERVATIONS_PER_RECORD } from '../../findings/observation.js';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
@@ -47,6 +48,43 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     );
     return rows.rows;
   }
+  /** The observations of each scanner-results record of the scan, in order; 'completion' for its completion. */
+  async function scannerRecordsOf(tenant: TestTenant, scanId: string): Promise<(number | 'completion')[]> {
+    const records = await t.current.db.query<{ observations: number | null }>(
+      `SELECT CASE WHEN json_typeof(value->'observations') = 'array' THEN json_array_length(value->'observations') END AS observations
+         FROM outbox_records
+        WHERE org_id = $1 AND topic = 'scanner-results' AND coalesce(value->'observations'->0->>'scan_id', value->'completion'->>'scan_id') = $2
+        ORDER BY seq, position`,
+      [tenant.id, scanId],
+    );
+    return records.rows.map((row) => row.observations ?? 'completion');
+  }
+  /** What a scan of `observations` distinct issues publishes: full records of OBSERVATIONS_PER_RECORD, the rest, then the completion. */
+  const recordsFor = (observations: number): (number | 'completion')[] => [
+    ...Array<number>(Math.floor(observations / OBSERVATIONS_PER_RECORD)).fill(OBSERVATIONS_PER_RECORD),
+    ...(observations % OBSERVATIONS_PER_RECORD === 0 ? [] : [observations % OBSERVATIONS_PER_RECORD]),
+    'completion',
+  ];
+
+  it("sends a large report's observations a few hundred to a record, and applies every one", async () => {
+    const [tenant] = await t.current.twoTenants();
+    const report = clone(readReportFixture('trivy/alpine-310.json')) as Json;
+    const template = report.Results[0].Vulnerabilities[0] as Json;
+    report.Results = [{ ...report.Results[0], Vulnerabilities: Array.from({ length: 1_203 }, (_, n) => ({ ...template, VulnerabilityID: `CVE-2024-${10_000 + n}` })) }];
+    const imported = await importReport(tenant.owner, tenant, { image: image(), format: 'trivy', report });
+    expect(imported.status).toBe(202);
+    expect(await scanOf(tenant, imported.body.id)).toMatchObject({ state: 'completed', new_findings: 1_203, observation_count: 1_203 });
+    const rows = await findingsOf(tenant, imported.body.asset_id);
+    expect(new Set(rows.map((row) => row.identifier))).toEqual(new Set(Array.from({ length: 1_203 }, (_, n) => `CVE-2024-${10_000 + n}`)));
+    // A Trivy finding carries its description and references: the text bound, not the count, closes these records.
+    const records = await scannerRecordsOf(tenant, imported.body.id);
+    expect(records.at(-1)).toBe('completion');
+    const observationRecords = records.slice(0, -1) as number[];
+    expect(observationRecords.length).toBeGreaterThan(2);
+    expect(observationRecords.every((count) => count > 1 && count <= OBSERVATIONS_PER_RECORD)).toBe(true);
+    expect(observationRecords.reduce((sum, count) => sum + count, 0)).toBe(1_203);
+  });
+
   const eventCount = async (tenant: TestTenant) =>
     (await t.current.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM finding_events WHERE org_id = $1', [tenant.id])).rows[0]!.n;
 
@@ -68,6 +106,7 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     expect(rows.every((row) => row.status === 'open')).toBe(true);
     const events = await eventCount(tenant);
     expect(events).toBe(expected);
+    expect(await scannerRecordsOf(tenant, first.body.id)).toEqual(recordsFor(expected));
 
     const again = await importReport(tenant.owner, tenant, { image: target, format, report });
     expect(await scanOf(tenant, again.body.id)).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });

@@ -84,6 +84,27 @@ describe.each(databaseProfiles)('webhook dispatcher on $name', ({ create }) => {
     expect(await deliveriesOfEvent(event.event_id)).toHaveLength(1);
   });
 
+  it("pairs each event of a batch of two organizations' events with its own organization's endpoints only, once per event", async () => {
+    const mine = await endpoint(orgA, ['finding.severity_changed']);
+    const theirs = await endpoint(orgB, ['finding.severity_changed']);
+    const [a1, b1, a2] = [domainEvent(orgA, 'finding.severity_changed'), domainEvent(orgB, 'finding.severity_changed'), domainEvent(orgA, 'finding.severity_changed')];
+    // a1 twice in one batch: a relay that republished after a crash.
+    await dispatch(test.db, clock.now, [a1, b1, a1, a2]);
+    for (const event of [a1, a2]) expect((await deliveriesOfEvent(event.event_id)).map((d) => [d.endpoint_id, d.payload])).toEqual([[mine.id, renderDeliveryBody(event)]]);
+    expect((await deliveriesOfEvent(b1.event_id)).map((d) => [d.endpoint_id, d.payload])).toEqual([[theirs.id, renderDeliveryBody(b1)]]);
+  });
+
+  it('consumes an event no endpoint subscribes to without a delivery, and does not deliver it once an endpoint subscribes later', async () => {
+    const event = domainEvent(orgB, 'organization.deletion_cancelled');
+    await dispatch(test.db, clock.now, [event]);
+    expect(await deliveriesOfEvent(event.event_id)).toEqual([]);
+    const consumed = await test.db.query("SELECT 1 FROM consumed_events WHERE consumer_group = 'webhook-dispatcher' AND event_id = $1", [event.event_id]);
+    expect(consumed.rows).toHaveLength(1);
+    await endpoint(orgB, ['organization.deletion_cancelled']);
+    await dispatch(test.db, clock.now, [event]);
+    expect(await deliveriesOfEvent(event.event_id)).toEqual([]);
+  });
+
   it('applies a batch all or nothing: a failing event leaves the whole batch to be consumed again', async () => {
     await endpoint(orgA, ['scan.failed']);
     const good = domainEvent(orgA, 'scan.failed');

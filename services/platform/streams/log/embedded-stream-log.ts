@@ -12,6 +12,7 @@ import {
   chunk,
   createProgressTracker,
   createResolvingDecoder,
+  DEFAULT_MAX_BATCH_BYTES,
   DEFAULT_MAX_BATCH_SIZE,
   deliverIsolatingPoison,
   partitionForKey,
@@ -174,7 +175,7 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       });
     },
 
-    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, maxBatchBytes = DEFAULT_MAX_BATCH_BYTES }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
       await partitionCount(topic.name);
       const groupsOnThisDatabase = subscribedGroups.get(db) ?? new Set<string>();
@@ -230,12 +231,17 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
           if (stopping) break;
           const failing = backoff.get(partition);
           if (failing && failing.retryAt > Date.now()) continue;
-          const { rows } = await db.query<RecordRow>(
-            `SELECT record_offset::text AS offset, key, value, value_schema, headers
-               FROM stream_records
-              WHERE topic = $1 AND partition = $2 AND record_offset >= $3::bigint
-              ORDER BY record_offset LIMIT $4`,
-            [topic.name, partition, nextOffset, maxBatchSize],
+          // The batch ends with the record whose bytes reach maxBatchBytes (the first one whatever its size).
+          const { rows } = await db.query<RecordRow & { bytes_before: string }>(
+            `SELECT "offset", key, value, value_schema, headers, bytes_before FROM (
+               SELECT record_offset, record_offset::text AS "offset", key, value, value_schema, headers,
+                      sum(octet_length(value)) OVER (ORDER BY record_offset) - octet_length(value) AS bytes_before
+                 FROM stream_records
+                WHERE topic = $1 AND partition = $2 AND record_offset >= $3::bigint
+                ORDER BY record_offset LIMIT $4) AS next_records
+              WHERE bytes_before < $5
+              ORDER BY record_offset`,
+            [topic.name, partition, nextOffset, maxBatchSize, maxBatchBytes],
           );
           const firstOffset = rows[0]?.offset;
           const lastOffset = rows.at(-1)?.offset;
@@ -270,7 +276,8 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
             [group, topic.name, partition, lastOffset],
           );
           progress.committed(group, topic.name, partition);
-          if (rows.length === maxBatchSize) outcome = 'more-waiting';
+          const batchBytes = Number(rows.at(-1)!.bytes_before) + rows.at(-1)!.value.length;
+          if (rows.length === maxBatchSize || batchBytes >= maxBatchBytes) outcome = 'more-waiting';
         }
         return outcome;
       }

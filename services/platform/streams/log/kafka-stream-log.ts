@@ -20,9 +20,10 @@ import { fixKafkaRequestQueueScheduling } from './kafkajs-request-queue.js';
 import type { RawStreamRecord, SetAsideStore } from '../set-aside.js';
 import {
   assertValuesMatchSchema,
-  chunk,
+  batchesOf,
   createProgressTracker,
   createResolvingDecoder,
+  DEFAULT_MAX_BATCH_BYTES,
   DEFAULT_MAX_BATCH_SIZE,
   deliverIsolatingPoison,
   reportHandlerFailure,
@@ -217,7 +218,15 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
       for (const part of partsOfAtMost(SEND_BYTES, messages)) await producer.send({ topic: topicName(topic), acks: -1, messages: part });
     },
 
-    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, partitionsAtOnce = 1 }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({
+      group,
+      topic,
+      handle,
+      onSetAside,
+      maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
+      maxBatchBytes = DEFAULT_MAX_BATCH_BYTES,
+      partitionsAtOnce = 1,
+    }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
       const setAside = options.setAside;
       if (!setAside) throw new Error('subscribing to the Kafka stream log needs a set-aside store (the setAside option)');
@@ -244,13 +253,13 @@ export function createKafkaStreamLog(options: KafkaStreamLogOptions): StreamLog 
         return (await decoder(schemaId, record.value.subarray(WIRE_HEADER_LENGTH))) as Value;
       };
 
-      // Each fetched partition batch is handled in chunks of maxBatchSize; each chunk
+      // Each fetched partition batch is handled in chunks of maxBatchSize and maxBatchBytes; each chunk
       // is committed on its own once every record was handled or set aside. A chunk
       // failing with a retriable error pauses its partition alone for the back-off,
       // leaving the chunk unresolved: the partition's next fetch starts at it again,
       // and the other partitions keep flowing meanwhile.
       const eachBatch = async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, uncommittedOffsets, isRunning, isStale, pause }: EachBatchPayload) => {
-        for (const messages of chunk(batch.messages, maxBatchSize)) {
+        for (const messages of batchesOf(batch.messages, maxBatchSize, maxBatchBytes, (message) => message.value?.length ?? 0)) {
           // Stopping, or the partition was reassigned in a rebalance: leave the rest uncommitted.
           if (!isRunning() || isStale()) return;
           const firstOffset = messages[0]?.offset;

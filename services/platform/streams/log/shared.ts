@@ -24,6 +24,7 @@ const ignore: LogFn = () => undefined;
 export const silentLogger: StreamLogLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
 
 export const DEFAULT_MAX_BATCH_SIZE = 500;
+export const DEFAULT_MAX_BATCH_BYTES = 8 * 1024 * 1024;
 
 // Kafka's own key-to-partition function (murmur2, as in the Java client): the Kafka
 // producer partitions with it, and the embedded log too, so an organization lands
@@ -231,6 +232,24 @@ export function createProgressTracker(now: () => number = Date.now) {
         .map(({ group, topic, partition, since }) => ({ group, topic, partition, stalledForMs: current - since }));
     },
   };
+}
+
+/** Consecutive batches of at most maxCount items, each ending with the item whose bytes reach maxBytes. */
+export function batchesOf<Item>(items: readonly Item[], maxCount: number, maxBytes: number, bytesOf: (item: Item) => number): Item[][] {
+  const batches: Item[][] = [];
+  let current: Item[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    current.push(item);
+    bytes += bytesOf(item);
+    if (current.length === maxCount || bytes >= maxBytes) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
 
 export function chunk<Item>(items: Item[], size: number): Item[][] {

@@ -108,8 +108,9 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
       handle: (batch: ConsumedRecord<TestEvent>[]) => Promise<void>,
       maxBatchSize?: number,
       onSetAside?: (record: ConsumedRecord<TestEvent>, error: unknown) => Promise<void>,
+      maxBatchBytes?: number,
     ) {
-      const subscription = await log.subscribe<TestEvent>({ group, topic, handle, maxBatchSize, onSetAside });
+      const subscription = await log.subscribe<TestEvent>({ group, topic, handle, maxBatchSize, onSetAside, maxBatchBytes });
       subscriptions.push(subscription);
       return subscription;
     }
@@ -200,6 +201,23 @@ export function describeStreamLogContract(name: string, createHarness: () => Pro
         expect(new Set(ofKey.map((r) => r.partition))).toEqual(new Set([partitionForKey(key, harness.partitions)]));
       }
       expect(new Set(received.records().map((r) => r.partition)).size).toBeGreaterThan(1);
+    });
+
+    it('ends a batch with the record whose bytes reach maxBatchBytes, and hands a larger record over alone', async () => {
+      const { log, topic } = await openWithTopic();
+      const key = 'org-bytes';
+      // Values of a little over 1 KiB, one of about 10 KiB, against a bound of 3 KiB.
+      const sizes = [1, 1, 1, 10, 1, 1, 1, 1, 1, 1];
+      const published = sizes.map((kib, sequence) => ({ ...event(key, sequence), payload: JSON.stringify({ sequence, padding: 'x'.repeat(kib * 1024) }) }));
+      await log.publish(topic, published.map((value) => ({ key, value })));
+
+      const received = collector();
+      await subscribe(log, unique('group'), topic, received.handle, 100, undefined, 3 * 1024);
+      await vi.waitFor(() => expect(received.records()).toHaveLength(sizes.length), DELIVERY_TIMEOUT);
+
+      expect(received.records().map(sequenceOf)).toEqual(sizes.map((_, i) => i));
+      // Three small records reach 3 KiB; the large one exceeds it alone; the last batch ends with the log.
+      expect(received.batches.map((batch) => batch.map(sequenceOf))).toEqual([[0, 1, 2], [3], [4, 5, 6], [7, 8, 9]]);
     });
 
     it('redelivers a batch whose handler threw a retriable error after a back-off, logging the cause, and commits it only once the handler succeeded', async () => {

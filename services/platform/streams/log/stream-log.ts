@@ -56,6 +56,12 @@ export interface SubscribeOptions<Value> {
   /** Upper bound on the records of one handle call (default 500). */
   maxBatchSize?: number;
   /**
+   * Upper bound on the encoded bytes of one handle call's values (default 8 MiB):
+   * a batch ends with the record that reaches it, so a record larger than the bound
+   * still goes, alone. Records of many observations are few and large.
+   */
+  maxBatchBytes?: number;
+  /**
    * How many partitions this member handles at once (default 1). Records of one
    * partition stay in order whatever the value; a handler that spends its time
    * in the database gains from overlapping partitions. The embedded log, whose
