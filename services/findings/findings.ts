@@ -172,16 +172,21 @@ export async function listFindingsPage(
     filters,
     request,
     order,
-    fetchRows: async (position, fetchLimit) => {
+    fetchRowsWithTotal: (position, fetchLimit) => {
       const after = keysetAfter(order, position, params.length + 1);
-      const found = await q.query<FindingRow & KeysetRow>(
-        `SELECT ${findingColumns}, ${order.positionColumn} FROM findings WHERE ${where} AND ${after.sql}
-          ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}`,
-        [...params, ...after.params, fetchLimit],
+      return readWithBoundedTotal<FindingRow & KeysetRow>(
+        q,
+        {
+          selectPage: (alsoSelect) => `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect} FROM findings WHERE ${where} AND ${after.sql}
+            ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}`,
+          pageParams: [...params, ...after.params, fetchLimit],
+          matchingRows: `SELECT 1 FROM findings WHERE ${where}`,
+          matchingParams: params,
+          firstPage: position === undefined,
+        },
+        { estimates, orgId, listing, filters },
       );
-      return found.rows;
     },
-    countAll: () => boundedCount(q, `SELECT 1 FROM findings WHERE ${where}`, params, { estimates, orgId, listing, filters }),
     toItem: toFindingView,
   });
 }
@@ -189,33 +194,67 @@ export async function listFindingsPage(
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
+interface PageAndMatchingRows {
+  /** The page query, with `alsoSelect` (empty, or `, <expression> AS <name>`) after its own columns. */
+  selectPage(alsoSelect: string): string;
+  pageParams: readonly unknown[];
+  /** The organization's rows matching the filters, wherever the cursor is: what the total counts. */
+  matchingRows: string;
+  /** matchingRows' parameters: the first of pageParams. */
+  matchingParams: readonly unknown[];
+  /** No cursor: an empty page then means that nothing matches. */
+  firstPage: boolean;
+}
+
+/** The cache and the key under which a listing's estimate is kept. */
+interface KeptEstimate {
+  estimates: EstimateCache;
+  orgId: OrgId;
+  listing: string;
+  filters: unknown;
+}
+
 /**
- * The advisory total without scanning a million rows per page. The planner's
- * estimate comes first (fresh statistics keep it close); only a set it expects to
- * be small is counted, and that count stops after EXACT_TOTAL_LIMIT + 1 rows. A
- * set expected to be large answers the estimate, flagged as such, at once: an
- * exact count of it would cost more than the page itself. That estimate is kept a
- * while (estimates): the next pages of the listing answer it without asking again.
+ * A page and its advisory total without scanning a million rows per page, in one
+ * round trip once the planner's estimate of the filtered set is kept (the first
+ * request of a listing asks the planner first). A set the planner expects to be
+ * large answers the estimate, flagged as such: an exact count of it would cost
+ * more than the page itself. A set it expects to be small is counted exactly, up to
+ * EXACT_TOTAL_LIMIT + 1 rows, by the page query itself. Only the estimate is kept;
+ * the count runs at every request, so a small set's total changes at once.
  */
-async function boundedCount(
-  q: Queryable,
-  matchingRows: string,
-  params: readonly unknown[],
-  kept: { estimates: EstimateCache; orgId: OrgId; listing: string; filters: unknown },
-): Promise<ListingTotal> {
-  const keptEstimate = kept.estimates.get(kept.orgId, kept.listing, kept.filters);
-  if (keptEstimate !== undefined) return { estimate: keptEstimate };
-  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${matchingRows}`, params);
-  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+async function readWithBoundedTotal<Row>(q: Queryable, query: PageAndMatchingRows, kept: KeptEstimate): Promise<{ rows: Row[]; total: ListingTotal }> {
+  const estimate = kept.estimates.get(kept.orgId, kept.listing, kept.filters) ?? (await keepPlannerEstimate(q, query, kept));
   // Counting a set the planner expects past the limit would only confirm it: 45 ms of a
   // search matching 20,000 findings, ten times the page's own cost.
-  if (estimate > EXACT_TOTAL_LIMIT) {
-    kept.estimates.set(kept.orgId, kept.listing, kept.filters, estimate);
-    return { estimate };
-  }
-  const counted = await q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM (${matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`, params);
-  const exact = counted.rows[0]?.n ?? 0;
-  return exact <= EXACT_TOTAL_LIMIT ? exact : { estimate: Math.max(EXACT_TOTAL_LIMIT + 1, estimate) };
+  if (estimate > EXACT_TOTAL_LIMIT) return { rows: (await q.query<Row>(query.selectPage(''), query.pageParams)).rows, total: { estimate } };
+
+  // A column of every row, the same count each time: a subquery that names nothing of the
+  // page's rows is planned once beside the page's own plan (an InitPlan) and run once.
+  const boundedCount = `SELECT count(*)::integer AS matching_rows FROM (${query.matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`;
+  const found = await q.query<Row & { matching_rows: number }>(query.selectPage(`, (${boundedCount}) AS matching_rows`), query.pageParams);
+  // An empty page carries no count. On the first page that means nothing matches; after a
+  // cursor only that the rows past it went meanwhile, so the set is counted alone.
+  const counted = found.rows[0]?.matching_rows ?? (query.firstPage ? 0 : await countAlone(q, boundedCount, query.matchingParams));
+  if (counted <= EXACT_TOTAL_LIMIT) return { rows: found.rows, total: counted };
+  // The planner expected a small set and the count ran past the limit: the figure is kept
+  // in place of the planner's, so the listing's next pages count no more.
+  const corrected = Math.max(EXACT_TOTAL_LIMIT + 1, estimate);
+  kept.estimates.set(kept.orgId, kept.listing, kept.filters, corrected);
+  return { rows: found.rows, total: { estimate: corrected } };
+}
+
+/** The planner's estimate of the filtered set (an EXPLAIN round trip), kept for the listing's next requests. */
+async function keepPlannerEstimate(q: Queryable, query: PageAndMatchingRows, kept: KeptEstimate): Promise<number> {
+  const plan = await q.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${query.matchingRows}`, query.matchingParams);
+  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  kept.estimates.set(kept.orgId, kept.listing, kept.filters, estimate);
+  return estimate;
+}
+
+/** The bounded count as a statement of its own. */
+async function countAlone(q: Queryable, boundedCount: string, params: readonly unknown[]): Promise<number> {
+  return (await q.query<{ matching_rows: number }>(boundedCount, params)).rows[0]?.matching_rows ?? 0;
 }
 
 interface FindingEventRow {

@@ -39,7 +39,7 @@ export { parseReport, parseTrivyReport, ReportFormatError, type ReportFormat } f
 
 export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
   const { db, codec } = deps;
-  // A large listing's estimated total is asked of the planner once a minute at most per organization, listing and filters (decisions.md).
+  // A listing's size is asked of the planner once a minute at most per organization, listing and filters (decisions.md).
   const estimates = createEstimateCache({ ttlMs: 60_000, maxEntries: 10_000 });
   return {
     name: 'findings',

@@ -1,5 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable, QueryOptions } from '../../platform/db/database.js';
+import { createCursorCodec } from '../../platform/pagination/cursor.js';
+import { createEstimateCache } from '../../platform/pagination/estimate-cache.js';
+import { listFindingsPage, type FindingQuery } from '../findings.js';
 import { readReportFixture } from '../reports/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
@@ -198,5 +202,80 @@ describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, count
     expect(next.body).toMatchObject({ total: page.body.total, total_estimated: true });
     // An exact count is never kept: the new critical finding counts at once.
     expect((await list(tenant, '?severity=critical,high,medium')).body.total).toBe(5);
+  });
+
+  it('answers a listing whose size is kept in one statement: the page with its exact total, or the page alone with the estimate', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const { asset_id, id: scanId } = await importInto(tenant, 'trivy/alpine-310.json');
+    const addOpenFindings = (from: number, to: number) =>
+      t.current.db.query(
+        `INSERT INTO findings (org_id, asset_id, fingerprint, kind, identifier, severity, fixability, status, detail, first_seen_at, last_seen_at, last_seen_scan_id)
+         SELECT $1, $2, 'fp1:' || lpad(to_hex(n), 64, '0'), 'vulnerability', 'CVE-2031-' || n, 'low', 'unknown', 'open', '{"fixed_version":null}', now(), now(), $3
+           FROM generate_series($4::integer, $5::integer) AS n`,
+        [tenant.id, asset_id, scanId, from, to],
+      );
+    // The listing's database port, recording what each statement sent through it asks.
+    const sent: string[] = [];
+    const kindOf = (sql: string) =>
+      sql.startsWith('EXPLAIN') ? 'plan' : sql.startsWith('SELECT count(*)') ? 'count' : sql.includes('count(*)') ? 'page and count' : 'page';
+    const q: Queryable = {
+      query: <Row,>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+        sent.push(kindOf(sql));
+        return t.current.db.query<Row>(sql, params, options);
+      },
+    };
+    const codec = createCursorCodec({ signingKey: randomBytes(32) });
+    const estimates = createEstimateCache({ ttlMs: 60_000, maxEntries: 100 });
+    const listPage = async (query: FindingQuery) => {
+      sent.length = 0;
+      const page = await listFindingsPage(q, codec, tenant.id, query, 'findings', estimates);
+      return { page, statements: [...sent] };
+    };
+
+    // Cold: the planner sizes the set, then one statement answers the page and the count.
+    const cold = await listPage({ status: 'open', limit: 2 });
+    expect(cold.statements).toEqual(['plan', 'page and count']);
+    expect(cold.page).toMatchObject({ total: 4, has_more: true });
+    const warm = await listPage({ status: 'open', limit: 2 });
+    expect(warm.statements).toEqual(['page and count']);
+    expect(warm.page).toMatchObject({ total: 4 });
+    expect(warm.page).not.toHaveProperty('total_estimated');
+    // Page 2 counts the whole filtered set, not the rows after its cursor.
+    const second = await listPage({ status: 'open', limit: 2, cursor: warm.page.next_cursor });
+    expect(second.statements).toEqual(['page and count']);
+    expect(second.page).toMatchObject({ total: 4, has_more: false });
+    expect(second.page.items).toHaveLength(2);
+
+    // The size is kept, the count is not: three new findings count at once.
+    await addOpenFindings(1, 3);
+    const grown = await listPage({ status: 'open', limit: 2 });
+    expect(grown.statements).toEqual(['page and count']);
+    expect(grown.page.total).toBe(7);
+
+    // An empty page after a cursor (every row past it left the filter meanwhile) carries no count: the set is counted alone.
+    const kept = grown.page.items.map((finding) => finding.id);
+    await t.current.db.query(`UPDATE findings SET status = 'triaged' WHERE org_id = $1 AND NOT (id = ANY ($2::uuid[]))`, [tenant.id, kept]);
+    const emptied = await listPage({ status: 'open', limit: 2, cursor: grown.page.next_cursor });
+    expect(emptied.statements).toEqual(['page and count', 'count']);
+    expect(emptied.page).toMatchObject({ items: [], total: 2, has_more: false });
+
+    // A set the planner expects to be large: the page alone, and the estimate, asked of the planner once.
+    await addOpenFindings(4, 12_003);
+    await t.current.db.query('ANALYZE findings');
+    const large = await listPage({ severity: 'low', limit: 2 });
+    expect(large.statements).toEqual(['plan', 'page']);
+    expect(large.page.total_estimated).toBe(true);
+    expect(large.page.total).toBeGreaterThan(10_000);
+    const largeAgain = await listPage({ severity: 'low', limit: 2, cursor: large.page.next_cursor });
+    expect(largeAgain.statements).toEqual(['page']);
+    expect(largeAgain.page).toMatchObject({ total: large.page.total, total_estimated: true });
+
+    // A set kept as small that has grown past the limit: its count stops at 10,001 and that figure is kept, so the next page counts no more.
+    const outgrown = await listPage({ status: 'open', limit: 2 });
+    expect(outgrown.statements).toEqual(['page and count']);
+    expect(outgrown.page).toMatchObject({ total: 10_001, total_estimated: true });
+    const afterOutgrown = await listPage({ status: 'open', limit: 2, cursor: outgrown.page.next_cursor });
+    expect(afterOutgrown.statements).toEqual(['page']);
+    expect(afterOutgrown.page).toMatchObject({ total: 10_001, total_estimated: true });
   });
 });

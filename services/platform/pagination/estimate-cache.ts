@@ -1,8 +1,9 @@
-// A large listing's total is the planner's estimate, advisory only (spec 4.9). Asking the
-// planner again for every page of the same listing costs a round trip and a plan, and
-// answers the same until the table's statistics change. So an estimate is kept for a
-// short while per organization, listing and filters. Exact counts are never kept: a
-// small set is counted at every request.
+// The planner's estimate of a listing's filtered set, kept a short while per organization,
+// listing and filters. It decides how the advisory total is taken (spec 4.9): a set
+// estimated small is counted exactly at every request, a large one answers the
+// estimate. Asking the planner again for every request of the same listing costs a
+// round trip and a plan, and answers the same until the table's statistics change.
+// Exact counts are never kept: a small set changes visibly.
 
 export interface EstimateCache {
   /** The estimate kept for this organization, listing and filters, if still fresh. */

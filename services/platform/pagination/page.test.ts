@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { asOrgId } from '../../../test/support/org-ids.js';
 import { toHttpError } from '../errors.js';
-import { MAX_CURSOR_LENGTH } from './cursor.js';
-import { pageEnvelope, parsePageRequest } from './page.js';
+import { createCursorCodec, MAX_CURSOR_LENGTH } from './cursor.js';
+import { newestFirst } from './keyset.js';
+import { pageEnvelope, parsePageRequest, readPage } from './page.js';
 
 const findingOrders = { orders: ['severity', 'recent'] as const, defaultOrder: 'severity' as const };
 const refusal = (attempt: () => unknown) => {
@@ -81,5 +84,35 @@ describe('pageEnvelope', () => {
     const last = pageEnvelope({ items: [5], limit: 2, stable: false, hasMore: false, nextCursor: undefined, total: 5 });
     expect(last).toEqual({ items: [5], page: { limit: 2, stable: false }, has_more: false, total: 5 });
     expect('next_cursor' in last).toBe(false);
+  });
+});
+
+describe('readPage', () => {
+  it('takes the rows and the total from one call when the listing reads them together', async () => {
+    const codec = createCursorCodec({ signingKey: Buffer.alloc(32, 7) });
+    const orgId = asOrgId(randomUUID());
+    const rows = [3, 2, 1].map((day) => ({ name: `row ${day}`, keyset_position: [`2024-05-0${day}T00:00:00+00:00`, randomUUID()] }));
+    const asked: { position: unknown; fetchLimit: number }[] = [];
+    const list = (cursor: string | undefined) =>
+      readPage({
+        codec,
+        orgId,
+        listing: 'probes',
+        filters: {},
+        request: { limit: 2, order: 'newest', cursor },
+        order: newestFirst,
+        fetchRowsWithTotal: async (position, fetchLimit) => {
+          asked.push({ position, fetchLimit });
+          return { rows: rows.slice(position === undefined ? 0 : 2).slice(0, fetchLimit), total: { estimate: 12_000 } };
+        },
+        toItem: (row) => row.name,
+      });
+    const first = await list(undefined);
+    expect(first).toMatchObject({ items: ['row 3', 'row 2'], has_more: true, total: 12_000, total_estimated: true });
+    expect(asked).toEqual([{ position: undefined, fetchLimit: 3 }]);
+    // The next page is asked with the decoded position of the last row shown.
+    const second = await list(first.next_cursor);
+    expect(asked[1]).toEqual({ position: rows[1]!.keyset_position, fetchLimit: 3 });
+    expect(second).toMatchObject({ items: ['row 1'], has_more: false, total: 12_000, total_estimated: true });
   });
 });

@@ -85,7 +85,8 @@ export function pageEnvelope<Item>(page: {
   };
 }
 
-export interface ReadPageOptions<Row extends KeysetRow, Item> {
+/** What readPage needs of every listing, however it reads its rows and total. */
+export interface ListingPageOptions<Row extends KeysetRow, Item> {
   codec: CursorCodec;
   orgId: OrgId;
   /** Names the listing in the cursor binding, e.g. 'findings'. */
@@ -95,6 +96,11 @@ export interface ReadPageOptions<Row extends KeysetRow, Item> {
   request: PageRequest;
   /** The definition of request.order. */
   order: KeysetOrder;
+  toItem(row: Row): Item;
+}
+
+/** The rows and the total read by two queries, run side by side. */
+interface RowsAndCount<Row extends KeysetRow> {
   /**
    * The organization's rows matching the filters, in `order`, strictly after
    * `position` (see keysetAfter; undefined on the first page), at most `fetchLimit`,
@@ -103,8 +109,18 @@ export interface ReadPageOptions<Row extends KeysetRow, Item> {
   fetchRows(position: unknown, fetchLimit: number): Promise<Row[]>;
   /** How many rows match the filters in the organization (the advisory total). */
   countAll(): Promise<ListingTotal>;
-  toItem(row: Row): Item;
 }
+
+/**
+ * The rows and the total read together, for a listing that answers both in one
+ * round trip (the findings listing: its page query carries the count).
+ */
+interface RowsWithTotal<Row extends KeysetRow> {
+  /** The rows as RowsAndCount.fetchRows reads them, and the total of the whole filtered set, not only of the rows after `position`. */
+  fetchRowsWithTotal(position: unknown, fetchLimit: number): Promise<{ rows: Row[]; total: ListingTotal }>;
+}
+
+export type ReadPageOptions<Row extends KeysetRow, Item> = ListingPageOptions<Row, Item> & (RowsAndCount<Row> | RowsWithTotal<Row>);
 
 export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOptions<Row, Item>): Promise<PageEnvelope<Item>> {
   const { codec, request, order } = options;
@@ -112,7 +128,7 @@ export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOpt
   // Verified before any query: an unusable cursor costs no database work.
   const position = request.cursor === undefined ? undefined : assertPositionFits(order, codec.decode(request.cursor, scope));
   // One row more than the page tells whether another page follows.
-  const [rows, total] = await Promise.all([options.fetchRows(position, request.limit + 1), options.countAll()]);
+  const { rows, total } = await readRowsAndTotal(options, position, request.limit + 1);
   const { items, hasMore } = takePage(rows, request.limit);
   const last = items.at(-1);
   return pageEnvelope({
@@ -125,7 +141,17 @@ export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOpt
   });
 }
 
-export interface TablePageOptions<Row extends KeysetRow, Item> extends Omit<ReadPageOptions<Row, Item>, 'fetchRows' | 'countAll'> {
+async function readRowsAndTotal<Row extends KeysetRow>(
+  source: RowsAndCount<Row> | RowsWithTotal<Row>,
+  position: unknown,
+  fetchLimit: number,
+): Promise<{ rows: Row[]; total: ListingTotal }> {
+  if ('fetchRowsWithTotal' in source) return source.fetchRowsWithTotal(position, fetchLimit);
+  const [rows, total] = await Promise.all([source.fetchRows(position, fetchLimit), source.countAll()]);
+  return { rows, total };
+}
+
+export interface TablePageOptions<Row extends KeysetRow, Item> extends ListingPageOptions<Row, Item> {
   q: Queryable;
   /** The table (from code, never from input). */
   from: string;
