@@ -1,6 +1,6 @@
 import { insertDeliveriesForEvents, subscribedEventTypes, type EventToDeliver } from '../delivery-store.js';
 import { renderDeliveryBody } from '../event-types.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, OrgId } from '../../platform/db/database.js';
 import { claimFirstDeliveries } from '../../platform/streams/consumed-events.js';
 import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
 import type { DomainEvent } from '../../platform/streams/outbox.js';
@@ -23,10 +23,12 @@ export interface WebhookDispatcherDeps {
  * that fails creates nothing at all. No network call happens here; the delivery
  * worker sends.
  *
- * A batch costs three statements whatever its size (claim, subscriptions,
- * deliveries): a scan announces one event per new finding, and two round trips
- * per event made the dispatcher the busiest database client of an import burst.
- * Only events some endpoint subscribes to are rendered and sent to the database.
+ * A batch costs at most three statements whatever its size (subscriptions, claim,
+ * deliveries): a scan announces one event per new finding, and two round trips per
+ * event made the dispatcher the busiest database client of an import burst. Only
+ * events some endpoint subscribes to are claimed, rendered and sent to the
+ * database; the others leave no trace, so an endpoint subscribing between a
+ * batch and its redelivery receives that batch's events of its types too.
  */
 export function webhookDispatcher(deps: WebhookDispatcherDeps): SubscribeOptions<DomainEvent> {
   const now = deps.now ?? (() => new Date());
@@ -38,19 +40,18 @@ export function webhookDispatcher(deps: WebhookDispatcherDeps): SubscribeOptions
     handle: async (batch: ConsumedRecord<DomainEvent>[]) => {
       const at = now();
       await deps.db.transaction(async (tx) => {
-        const claimed = await claimFirstDeliveries(
-          tx,
-          WEBHOOK_DISPATCHER_GROUP,
-          batch.map(({ value }) => value.event_id),
-        );
+        const subscribed = await subscribedEventTypes(tx, consuming, batch.map(({ value }) => value.org_id));
         // In log order, each event once: a batch may hold an event twice (a relay that republished after a crash).
-        const firstTime = [...new Map(batch.filter(({ value }) => claimed.has(value.event_id)).map(({ value }) => [value.event_id, value])).values()];
-        const subscribed = await subscribedEventTypes(tx, consuming, firstTime.map((event) => event.org_id));
-        const toDeliver: EventToDeliver[] = [];
-        for (const event of firstTime) {
+        const wanted = new Map<string, { event: DomainEvent; orgId: OrgId }>();
+        for (const { value: event } of batch) {
           const orgId = tenantOfClaim(consuming, event.org_id);
-          if (!subscribed.get(orgId)?.has(event.type)) continue;
-          toDeliver.push({ orgId, eventId: event.event_id, eventType: event.type, body: renderDeliveryBody(event) });
+          if (subscribed.get(orgId)?.has(event.type) && !wanted.has(event.event_id)) wanted.set(event.event_id, { event, orgId });
+        }
+        if (wanted.size === 0) return;
+        const claimed = await claimFirstDeliveries(tx, WEBHOOK_DISPATCHER_GROUP, [...wanted.keys()]);
+        const toDeliver: EventToDeliver[] = [];
+        for (const [eventId, { event, orgId }] of wanted) {
+          if (claimed.has(eventId)) toDeliver.push({ orgId, eventId, eventType: event.type, body: renderDeliveryBody(event) });
         }
         await insertDeliveriesForEvents(tx, toDeliver, at);
       });
