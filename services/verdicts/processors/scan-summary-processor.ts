@@ -38,6 +38,7 @@ export function scanSummaryProcessor(deps: { db: Database; completionWait?: Comp
     group: SCAN_SUMMARY_PROCESSOR_GROUP,
     topic: topics.scannerResults,
     maxBatchSize: 5_000,
+    // About 5,000 observations, as when a record was one: records now carry hundreds each.
     maxBatchBytes: 2.5 * 1024 * 1024,
     partitionsAtOnce: 2,
     handle: async (batch: ConsumedRecord<ScannerResultRecord>[]) => {
