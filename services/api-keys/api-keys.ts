@@ -98,6 +98,7 @@ export async function findByKey(q: Queryable, scope: SystemScope, key: string): 
             (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS last_use_stale
        FROM api_keys WHERE key_hash = $1`,
     [secretDigest(key)],
+    { prepared: true },
   );
   const row = rows[0];
   if (!row) return undefined;

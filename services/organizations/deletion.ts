@@ -78,6 +78,6 @@ async function recordAndAnnounce(tx: Queryable, { principal, origin }: DeletionC
 
 /** Whether the organization is scheduled for deletion (or being deleted): its data is read-only then. */
 export async function isDeletionScheduled(q: Queryable, orgId: OrgId): Promise<boolean> {
-  const { rows } = await q.query<{ scheduled: boolean }>('SELECT deletes_at IS NOT NULL AS scheduled FROM organizations WHERE id = $1', [orgId]);
+  const { rows } = await q.query<{ scheduled: boolean }>('SELECT deletes_at IS NOT NULL AS scheduled FROM organizations WHERE id = $1', [orgId], { prepared: true });
   return rows[0]?.scheduled ?? false;
 }

@@ -158,7 +158,7 @@ export interface EnabledPolicy {
 }
 
 export async function findEnabledPolicy(q: Queryable, orgId: OrgId): Promise<EnabledPolicy | undefined> {
-  const found = await q.query<PolicyRow>(`${policyWithVersion} WHERE p.org_id = $1 AND p.enabled`, [orgId]);
+  const found = await q.query<PolicyRow>(`${policyWithVersion} WHERE p.org_id = $1 AND p.enabled`, [orgId], { prepared: true });
   const row = found.rows[0];
   return row && { policyId: row.id, name: row.name, versionId: row.version_id, version: row.version, rules: row.rules };
 }

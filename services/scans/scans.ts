@@ -181,7 +181,7 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
 }
 
 export async function getScan(q: Queryable, orgId: OrgId, scanId: string): Promise<ScanRow> {
-  const found = await q.query<ScanRow>(`SELECT ${scanColumns} FROM scans WHERE org_id = $1 AND id = $2`, [orgId, scanId]);
+  const found = await q.query<ScanRow>(`SELECT ${scanColumns} FROM scans WHERE org_id = $1 AND id = $2`, [orgId, scanId], { prepared: true });
   const row = found.rows[0];
   if (!row) throw notFound();
   return row;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Condition, Rule } from '../policies/rules.js';
-import { conditionHolds, evaluatePolicy, fieldsNamed, valuesListed, type FindingFacets } from './evaluate.js';
+import { conditionHolds, distinctionsOf, evaluatePolicy, valuesListed, type FindingFacets } from './evaluate.js';
 
 const finding = (facets: Partial<FindingFacets> = {}): FindingFacets => ({
   kind: 'vulnerability',
@@ -119,15 +119,21 @@ describe('evaluatePolicy', () => {
   });
 });
 
-describe('what a summary query must fetch', () => {
+describe('what a summary query must tell apart', () => {
   const rules: Rule[] = [
     { name: 'a', effect: 'block', when: [{ field: 'advisory', op: 'in', value: ['CVE-1', 'cve-2'] }, { field: 'cvss', op: 'at_least', value: 5 }] },
     { name: 'c', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 9.5 }, { field: 'cvss', op: 'at_least', value: 5 }] },
     { name: 'b', effect: 'warn', when: [{ field: 'advisory', op: 'in', value: ['Cve-1'] }, { field: 'component', op: 'in', value: ['zlib', 'musl'] }] },
   ];
 
-  it('names the fields any condition tests', () => {
-    expect([...fieldsNamed(rules)].sort()).toEqual(['advisory', 'component', 'cvss']);
+  it('tells apart only what the conditions test: listed values, ranked severities, and each threshold once, ascending', () => {
+    expect(distinctionsOf(rules)).toEqual({ kinds: [], fixabilities: [], statuses: ['suppressed'], severities: [], everySeverity: false, cvssThresholds: [5, 9.5], ageThresholds: [] });
+    const ranked: Rule[] = [
+      { name: 'a', effect: 'block', when: [{ field: 'severity', op: 'in', value: ['low'] }, { field: 'status', op: 'in', value: ['open', 'suppressed' as never] }] },
+      { name: 'b', effect: 'warn', when: [{ field: 'severity', op: 'at_least', value: 'high' }, { field: 'kind', op: 'in', value: ['secret'] }, { field: 'fixability', op: 'in', value: ['fixable'] }, { field: 'first_seen_age_days', op: 'at_least', value: 30 }] },
+      { name: 'c', effect: 'warn', when: [{ field: 'first_seen_age_days', op: 'at_least', value: 7 }] },
+    ];
+    expect(distinctionsOf(ranked)).toEqual({ kinds: ['secret'], fixabilities: ['fixable'], statuses: ['suppressed', 'open'], severities: ['low'], everySeverity: true, cvssThresholds: [], ageThresholds: [7, 30] });
   });
 
   it('lists the values conditions name, advisories lower-cased and once each', () => {

@@ -5,12 +5,12 @@
 // Findings arrive as groups of identical facets with a count (the summary query
 // collapses findings that look the same to the policy), so the same function
 // serves one finding (count 1) and ten thousand.
-import type { Condition, ConditionField, Rule, SeverityThreshold } from '../policies/index.js';
+import type { Condition, Rule, SeverityThreshold } from '../policies/index.js';
 
 /**
- * What a rule can see of one finding. A facet no condition of the policy names
- * may be null (the summary query does not fetch it); cvss and first_seen_age_days
- * are null when the evidence has no score or the finding no first sighting.
+ * What a rule can see of one finding. From a summary query, a facet holds only what
+ * the rules can tell apart (see Distinctions); cvss and first_seen_age_days are null
+ * when the evidence has no score or the finding no first sighting.
  */
 export interface FindingFacets {
   kind: string | null;
@@ -119,13 +119,47 @@ export function evaluatePolicy(rules: readonly Rule[], groups: Iterable<FacetGro
   return { evaluatedFindings, suppressedFindings, rules: outcomes, blocking: outcomes.some((outcome) => outcome.blocking) };
 }
 
-/** The fields any condition of the rules names: the facets a summary query must fetch. */
-export function fieldsNamed(rules: readonly Rule[]): Set<ConditionField> {
-  return new Set(rules.flatMap((rule) => rule.when.map((condition) => condition.field)));
-}
-
 /** Every value listed by conditions on the field (advisories lower-cased): a facet naming none of them cannot match. */
-export function valuesListed(rules: readonly Rule[], field: 'advisory' | 'component'): string[] {
+export function valuesListed(rules: readonly Rule[], field: 'advisory' | 'component' | 'kind' | 'fixability' | 'status'): string[] {
   const listed = rules.flatMap((rule) => rule.when.flatMap((condition) => (condition.field === field ? condition.value : [])));
   return [...new Set(field === 'advisory' ? listed.map((id) => id.toLowerCase()) : listed)];
+}
+
+/**
+ * What the rules can tell apart, facet by facet. Two findings that agree on these
+ * answer every condition of the rules alike, so a summary query may collapse them:
+ * a value no condition lists reads as null (status as '', since suppressed must stay
+ * apart whatever the rules say), and a score or an age reads as the highest threshold
+ * it reaches (null below every one), since at_least is the only test of a number.
+ * Severity is kept whole where a condition ranks it (at_least), as unknown meets
+ * every threshold.
+ */
+export interface Distinctions {
+  kinds: string[];
+  fixabilities: string[];
+  /** Always holds 'suppressed'. */
+  statuses: string[];
+  /** Severities an `in` lists; ignored when `everySeverity`. */
+  severities: string[];
+  everySeverity: boolean;
+  /** Ascending. */
+  cvssThresholds: number[];
+  /** Ascending. */
+  ageThresholds: number[];
+}
+
+export function distinctionsOf(rules: readonly Rule[]): Distinctions {
+  const conditions = rules.flatMap((rule) => rule.when);
+  // Ascending: the summary query finds how many a value reaches with width_bucket.
+  const thresholds = (field: 'cvss' | 'first_seen_age_days') =>
+    [...new Set(conditions.flatMap((condition) => (condition.field === field ? [condition.value] : [])))].sort((x, y) => x - y);
+  return {
+    kinds: valuesListed(rules, 'kind'),
+    fixabilities: valuesListed(rules, 'fixability'),
+    statuses: [...new Set(['suppressed', ...valuesListed(rules, 'status')])],
+    severities: [...new Set(conditions.flatMap((condition) => (condition.field === 'severity' && condition.op === 'in' ? condition.value : [])))],
+    everySeverity: conditions.some((condition) => condition.field === 'severity' && condition.op === 'at_least'),
+    cvssThresholds: thresholds('cvss'),
+    ageThresholds: thresholds('first_seen_age_days'),
+  };
 }

@@ -59,6 +59,21 @@ const ruleSets: Record<string, Rule[]> = {
     { name: 'c', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 0 }] },
     { name: 'd', effect: 'warn', when: [{ field: 'first_seen_age_days', op: 'at_least', value: 7 }] },
   ],
+  'severities listed, none ranked': [
+    { name: 'a', effect: 'block', when: [{ field: 'severity', op: 'in', value: ['critical', 'unknown'] }, { field: 'fixability', op: 'in', value: ['unfixable'] }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'kind', op: 'in', value: ['secret'] }, { field: 'status', op: 'in', value: ['reopened', 'open'] }] },
+  ],
+  'thresholds equal to stored values': [
+    { name: 'a', effect: 'block', when: [{ field: 'cvss', op: 'at_least', value: 5 }, { field: 'first_seen_age_days', op: 'at_least', value: 0 }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 10 }, { field: 'first_seen_age_days', op: 'at_least', value: 44 }] },
+  ],
+  'every facet, ranked and listed': [
+    { name: 'a', effect: 'block', when: [{ field: 'severity', op: 'at_least', value: 'critical' }, { field: 'fixability', op: 'in', value: ['fixable'] }] },
+    { name: 'b', effect: 'warn', when: [{ field: 'severity', op: 'in', value: ['low'] }, { field: 'cvss', op: 'at_least', value: 7 }] },
+    { name: 'c', effect: 'warn', when: [{ field: 'status', op: 'in', value: ['open', 'reopened'] }, { field: 'first_seen_age_days', op: 'at_least', value: 30 }] },
+    { name: 'd', effect: 'block', when: [{ field: 'advisory', op: 'in', value: ['cve-2024-7', 'GHSA-2'] }, { field: 'kind', op: 'in', value: ['vulnerability'] }] },
+    { name: 'e', effect: 'block', when: [{ field: 'component', op: 'in', value: ['pkg-7'] }, { field: 'cvss', op: 'at_least', value: 2.5 }] },
+  ],
   'advisories and components': [
     { name: 'a', effect: 'block', when: [{ field: 'advisory', op: 'in', value: ['CVE-2024-3', 'GHSA-8', 'cve-2099-1'] }] },
     { name: 'b', effect: 'warn', when: [{ field: 'advisory', op: 'in', value: ['ghsa-4'] }, { field: 'component', op: 'in', value: ['pkg-4', 'pkg-5'] }] },
@@ -119,6 +134,24 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
     expect(groups.length).toBeLessThan(rows.length);
     expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(rows.length);
     expect(evaluatePolicy(rules, groups)).toEqual(evaluatePolicy(rules, oneByOne()));
+  });
+
+  it('collapses what the rules cannot tell apart: with no condition, the suppressed findings and the rest', async () => {
+    const groups = await summaryFacetGroups(db, orgId, scanId, ruleSets['no conditions']!);
+    const suppressed = rows.filter((row) => row.status === 'suppressed').length;
+    expect(groups.map((group) => [group.facets.status, group.count]).sort()).toEqual([
+      ['', rows.length - suppressed],
+      ['suppressed', suppressed],
+    ]);
+  });
+
+  it('reads a score or an age as the highest threshold it reaches, and null below every one', async () => {
+    const rules: Rule[] = [{ name: 'a', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 4.5 }, { field: 'cvss', op: 'at_least', value: 9 }] }];
+    const groups = await summaryFacetGroups(db, orgId, scanId, rules);
+    const countOf = (cvss: number | null) => groups.filter((group) => group.facets.cvss === cvss).reduce((sum, group) => sum + group.count, 0);
+    expect(countOf(9)).toBe(rows.filter((row) => row.cvss_score !== null && row.cvss_score >= 9).length);
+    expect(countOf(4.5)).toBe(rows.filter((row) => row.cvss_score !== null && row.cvss_score >= 4.5 && row.cvss_score < 9).length);
+    expect(countOf(null)).toBe(rows.filter((row) => row.cvss_score === null || row.cvss_score < 4.5).length);
   });
 
   it('groups a summary once: freezing it again changes nothing', async () => {

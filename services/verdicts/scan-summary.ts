@@ -13,7 +13,7 @@ import type { IngestScan } from '../findings/index.js';
 import type { ScannerObservationRecord } from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import type { Rule } from '../policies/index.js';
-import { fieldsNamed, valuesListed, type FacetGroup, type FindingFacets } from './evaluate.js';
+import { distinctionsOf, valuesListed, type Distinctions, type FacetGroup, type FindingFacets } from './evaluate.js';
 
 /** An observation with the scan it belongs to, already checked to be that scan's organization and asset. */
 export interface SummarizedObservation {
@@ -177,68 +177,97 @@ export const summaryFrozenCondition = (orgParam: string, scanParam: string): str
   `EXISTS (SELECT 1 FROM scan_summaries WHERE org_id = ${orgParam} AND scan_id = ${scanParam} AND frozen_at IS NOT NULL)`;
 
 interface FacetRow {
-  /** A finding taken out of its group because a rule lists one of its advisories or its component. */
+  /** Findings taken out of their group because a rule lists one of their advisories or their component. */
   listed: boolean;
   status: string;
-  kind: string;
-  severity: string;
-  fixability: string;
-  cvss: number | null;
-  age_days: number | null;
+  kind: string | null;
+  severity: string | null;
+  fixability: string | null;
+  /** The number of thresholds the score reaches (1 is the lowest), null when none or no score. */
+  cvss_reached: number | null;
+  age_reached: number | null;
   n: number;
   advisories: string[] | null;
   component: string | null;
 }
 
-const facetsOf = (row: FacetRow, advisories: readonly string[] | null, component: string | null): FindingFacets => ({
+/** The highest of the ascending thresholds reached, from how many are. */
+const thresholdReached = (thresholds: readonly number[], reached: number | null): number | null => (reached === null ? null : thresholds[reached - 1]!);
+
+const facetsOf = (row: FacetRow, distinctions: Distinctions): FindingFacets => ({
   kind: row.kind,
   severity: row.severity,
   fixability: row.fixability,
   status: row.status,
-  cvss: row.cvss,
-  firstSeenAgeDays: row.age_days,
-  advisories,
-  component,
+  cvss: thresholdReached(distinctions.cvssThresholds, row.cvss_reached),
+  firstSeenAgeDays: thresholdReached(distinctions.ageThresholds, row.age_reached),
+  advisories: row.advisories,
+  component: row.component,
 });
 
-const groupKey = (row: FacetRow): string => JSON.stringify([row.status, row.kind, row.severity, row.fixability, row.cvss, row.age_days]);
+const groupKey = (row: FacetRow): string => JSON.stringify([row.status, row.kind, row.severity, row.fixability, row.cvss_reached, row.age_reached]);
 
 /**
- * The frozen summary's findings as groups of identical facets: the groups written at the
- * freeze (every facet but the advisories and the component), and, when the rules list
- * advisories or components, each finding naming one of them taken out of its group and
- * given on its own with its advisories and component. Every other finding's advisories
- * and component are null: no rule can match them, since no rule lists them.
+ * The frozen summary's findings as groups of facets the rules cannot tell apart
+ * (Distinctions): the groups written at the freeze, collapsed further by what these
+ * rules test, and, when the rules list advisories or components, the findings naming
+ * one of them taken out of their group and given with their advisories and component.
+ * Every other finding's advisories and component are null: no rule can match them,
+ * since no rule lists them. Collapsing in the query keeps what travels to the
+ * application small: the benchmark's 10,000 findings freeze into 720 groups, which a
+ * policy testing every facet tells apart as 120.
  */
 export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: string, rules: readonly Rule[]): Promise<FacetGroup[]> {
-  const named = fieldsNamed(rules);
-  const advisories = named.has('advisory') ? valuesListed(rules, 'advisory') : [];
-  const components = named.has('component') ? valuesListed(rules, 'component') : [];
+  const distinctions = distinctionsOf(rules);
+  const advisories = valuesListed(rules, 'advisory');
+  const components = valuesListed(rules, 'component');
   // One round trip: the groups, then (only when the rules list any) the findings naming a listed advisory or component.
   const { rows } = await q.query<FacetRow>(
-    `SELECT false AS listed, status, kind, severity, fixability, cvss_score AS cvss, first_seen_age_days AS age_days, findings AS n,
-            NULL::text[] AS advisories, NULL::text AS component
-       FROM scan_summary_groups WHERE org_id = $1 AND scan_id = $2
-     UNION ALL
-     SELECT true, coalesce(status, 'open'), kind, severity, fixability, cvss_score, first_seen_age_days, 1,
-            array_prepend(identifier, aliases), component_name
-       FROM scan_summary_findings
-      WHERE cardinality($3::text[]) + cardinality($4::text[]) > 0 AND org_id = $1 AND scan_id = $2 AND fingerprint IN (
-              SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND identifier = ANY ($3::text[])
-              UNION SELECT fingerprint FROM scan_summary_aliases WHERE org_id = $1 AND scan_id = $2 AND alias = ANY ($3::text[])
-              UNION SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND component_name = ANY ($4::text[]))`,
-    [orgId, scanId, advisories, components],
+    `SELECT listed,
+            CASE WHEN status = ANY ($5::text[]) THEN status ELSE '' END AS status,
+            CASE WHEN kind = ANY ($6::text[]) THEN kind END AS kind,
+            CASE WHEN $7::boolean OR severity = ANY ($8::text[]) THEN severity END AS severity,
+            CASE WHEN fixability = ANY ($9::text[]) THEN fixability END AS fixability,
+            nullif(width_bucket(cvss_score, $10::float8[]), 0) AS cvss_reached,
+            nullif(width_bucket(first_seen_age_days, $11::float8[]), 0) AS age_reached,
+            sum(n)::integer AS n, advisories, component
+       FROM (SELECT false AS listed, status, kind, severity, fixability, cvss_score, first_seen_age_days, findings AS n,
+                    NULL::text[] AS advisories, NULL::text AS component
+               FROM scan_summary_groups WHERE org_id = $1 AND scan_id = $2
+             UNION ALL
+             SELECT true, coalesce(status, 'open'), kind, severity, fixability, cvss_score, first_seen_age_days, 1,
+                    array_prepend(identifier, aliases), component_name
+               FROM scan_summary_findings
+              WHERE cardinality($3::text[]) + cardinality($4::text[]) > 0 AND org_id = $1 AND scan_id = $2 AND fingerprint IN (
+                      SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND identifier = ANY ($3::text[])
+                      UNION SELECT fingerprint FROM scan_summary_aliases WHERE org_id = $1 AND scan_id = $2 AND alias = ANY ($3::text[])
+                      UNION SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND component_name = ANY ($4::text[]))
+            ) AS facet
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, advisories, component`,
+    [
+      orgId,
+      scanId,
+      advisories,
+      components,
+      distinctions.statuses,
+      distinctions.kinds,
+      distinctions.everySeverity,
+      distinctions.severities,
+      distinctions.fixabilities,
+      distinctions.cvssThresholds,
+      distinctions.ageThresholds,
+    ],
     // Planned once per connection: planning this statement cost more than running it (1.3 ms against 1.1 ms).
     { prepared: true },
   );
-  const groups = new Map(rows.filter((row) => !row.listed).map((row) => [groupKey(row), { facets: facetsOf(row, null, null), count: row.n }]));
+  const groups = new Map(rows.filter((row) => !row.listed).map((row) => [groupKey(row), { facets: facetsOf(row, distinctions), count: row.n }]));
   const apart: FacetGroup[] = [];
   for (const row of rows.filter((listed) => listed.listed)) {
     const group = groups.get(groupKey(row));
-    // Written in the freeze's transaction from the same rows: a listed finding always has its group.
+    // Written in the freeze's transaction from the same rows: listed findings always have their group.
     if (group === undefined) throw new Error(`scan ${scanId}: a finding of the frozen summary has no group`);
-    group.count -= 1;
-    apart.push({ facets: facetsOf(row, row.advisories, row.component), count: 1 });
+    group.count -= row.n;
+    apart.push({ facets: facetsOf(row, distinctions), count: row.n });
   }
   return [...[...groups.values()].filter((group) => group.count > 0), ...apart];
 }

@@ -53,6 +53,7 @@ async function recordedOrReadiness(q: Queryable, orgId: OrgId, scanId: string, p
     `SELECT (SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3) AS body,
             ${summaryFrozenCondition('$1', '$2')} AS frozen`,
     [orgId, scanId, policyVersionId],
+    { prepared: true },
   );
   return found.rows[0]!;
 }

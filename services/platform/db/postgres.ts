@@ -14,11 +14,23 @@ function toResult<Row>(result: pg.QueryResult | pg.QueryResult[]): QueryResult<R
   return { rows: (last?.rows ?? []) as Row[], rowCount: last?.rowCount ?? 0 };
 }
 
+/** Prepared statements' names by text: as many as the code has prepared statements, computed once each. */
+const preparedNames = new Map<string, string>();
+
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (name === undefined) {
+    name = `prepared_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 /** The query as pg takes it: a prepared one is named by its text, so each connection plans it once. */
 const toConfig = (sql: string, params: readonly unknown[], options: QueryOptions | undefined): pg.QueryConfig => ({
   text: sql,
   values: params as unknown[],
-  ...(options?.prepared ? { name: `prepared_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}` } : {}),
+  ...(options?.prepared ? { name: preparedName(sql) } : {}),
 });
 
 export interface PostgresOptions {

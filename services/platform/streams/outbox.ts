@@ -70,6 +70,8 @@ export async function writeAnnounced(q: Queryable, write: Write, orgId: OrgId, e
             SELECT $${n + 1}::uuid, $${n + 2}::uuid, $${n + 3}, $${n + 4}::json WHERE EXISTS (SELECT 1 FROM written))
      SELECT EXISTS (SELECT 1 FROM written) AS written`,
     [...write.params, envelope.event_id, envelope.org_id, topics.domainEvents.name, JSON.stringify(envelope)],
+    // A write's text is fixed by its caller, and an insert has one plan whatever its values.
+    { prepared: true },
   );
   return rows[0]!.written;
 }
