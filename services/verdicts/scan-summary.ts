@@ -238,10 +238,11 @@ export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: str
              SELECT true, coalesce(status, 'open'), kind, severity, fixability, cvss_score, first_seen_age_days, 1,
                     array_prepend(identifier, aliases), component_name
                FROM scan_summary_findings
-              WHERE cardinality($3::text[]) + cardinality($4::text[]) > 0 AND org_id = $1 AND scan_id = $2 AND fingerprint IN (
-                      SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND identifier = ANY ($3::text[])
-                      UNION SELECT fingerprint FROM scan_summary_aliases WHERE org_id = $1 AND scan_id = $2 AND alias = ANY ($3::text[])
-                      UNION SELECT fingerprint FROM scan_summary_findings WHERE org_id = $1 AND scan_id = $2 AND component_name = ANY ($4::text[]))
+              WHERE cardinality($3::text[]) + cardinality($4::text[]) > 0 AND org_id = $1 AND scan_id = $2
+                -- One bitmap over the three indexes, then each page once: looked up one by one through the
+                -- primary key, the listed findings cost four times the pages.
+                AND (identifier = ANY ($3::text[]) OR component_name = ANY ($4::text[])
+                     OR fingerprint = ANY (ARRAY(SELECT fingerprint FROM scan_summary_aliases WHERE org_id = $1 AND scan_id = $2 AND alias = ANY ($3::text[]))))
             ) AS facet
       GROUP BY 1, 2, 3, 4, 5, 6, 7, advisories, component`,
     [

@@ -71,11 +71,11 @@ async function recordedOrReadiness(q: Queryable, orgId: OrgId, scanId: string, p
  */
 export async function requestVerdict(db: Database, principal: Principal, scanId: string, requestId: string): Promise<VerdictAnswer> {
   const orgId = principal.orgId;
-  const scan = await getScan(db, orgId, scanId);
+  // Two independent reads at once; the scan's refusals still come first.
+  const [scan, policy] = await Promise.all([getScan(db, orgId, scanId), findEnabledPolicy(db, orgId)]);
   if (scan.state !== 'completed') {
     throw refusal('scan_not_completed', `scan not completed: a verdict needs a completed scan, and this one is ${scan.state}`);
   }
-  const policy = await findEnabledPolicy(db, orgId);
   if (!policy) throw refusal('no_enabled_policy', 'no enabled policy: enable a policy to request verdicts');
   const recorded = await recordedOrReadiness(db, orgId, scan.id, policy.versionId);
   if (recorded.body !== null) return { status: 200, body: recorded.body };

@@ -89,7 +89,7 @@ async function seed(profile: FullProfile, tenant: Tenant): Promise<{ assetIds: s
   await entry('status_changed', `'open'`, `'triaged'`, 'p.triaged', 'f.severity');
   await entry('status_changed', `CASE WHEN p.triaged IS NOT NULL AND p.triaged < p.resolved THEN 'triaged' ELSE 'open' END`, `'resolved'`, 'p.resolved', 'f.severity');
   await entry('status_changed', `'resolved'`, `'reopened'`, 'p.reopened', 'f.severity');
-  await db.query('VACUUM ANALYZE findings, finding_events');
+  await profile.settle(['findings', 'finding_events']);
   const advisories = await db.query<{ identifier: string }>(
     `SELECT identifier FROM findings WHERE org_id = $1 AND status IN ('open', 'triaged', 'reopened') GROUP BY identifier ORDER BY count(*) DESC, identifier LIMIT 20`,
     [tenant.orgId],

@@ -44,7 +44,7 @@ async function seed(profile: FullProfile, tenant: Tenant): Promise<string[]> {
       [tenant.orgId, assetIds, from, Math.min(from + SEED_CHUNK, benchSize.listingFindings) - 1],
     );
   }
-  await db.query('VACUUM ANALYZE findings');
+  await profile.settle(['findings']);
   return assetIds;
 }
 

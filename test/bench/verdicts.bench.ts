@@ -63,7 +63,7 @@ export async function run(): Promise<BenchResult> {
     );
     // Frozen as the processor freezes them (no findings rows: status and age stay as seeded), which groups them.
     await db.transaction((tx) => freezeSummaries(tx, allScanIds.map((id) => ({ id, orgId: asOrgId(tenant.orgId), assetId, image: '', createdAt: '', state: 'completed' }))));
-    await db.query('VACUUM ANALYZE scan_summary_findings, scan_summary_groups, scan_summary_aliases');
+    await profile.settle(['scan_summary_findings', 'scan_summary_groups', 'scan_summary_aliases']);
 
     const runs = await runTwice({
       base: profile.base,
