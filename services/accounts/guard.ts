@@ -51,6 +51,16 @@ export interface DirectoryTokens {
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,1024})$/i;
 
+/**
+ * Who is calling, and, where the credential's lookup read it on the way (keys and sessions, the
+ * callers of nearly every write), whether their organization is scheduled for deletion: a write
+ * then needs no round trip of its own to be refused during the grace period.
+ */
+interface Authenticated {
+  principal: Principal;
+  deletionScheduled?: boolean;
+}
+
 export function createRequestGuard(deps: GuardDependencies): RequestGuard {
   /** Every credential defect ends here: one status, one body (spec 5.12). The reason goes to the log only. */
   const refuse = (log: FastifyBaseLogger, reason: string): never => {
@@ -58,16 +68,19 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     throw unauthorized();
   };
 
-  const authenticateSession = async (token: string, log: FastifyBaseLogger): Promise<Principal> => {
+  const authenticateSession = async (token: string, log: FastifyBaseLogger): Promise<Authenticated> => {
     const claims = deps.accessTokens.verify(token);
     if (!claims) return refuse(log, 'access token not authentic or expired');
     if (!(await deps.sessions.isLive(deps.db, claims))) return refuse(log, 'session ended');
     const acting = await resolveActingMembership(deps.db, claims.userId);
     if (!acting) return refuse(log, 'person belongs to no organization');
-    return { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, orgId: acting.orgId, permissions: personPermissionsOf(acting.role) };
+    return {
+      principal: { kind: 'user', userId: claims.userId, sessionId: claims.sessionId, orgId: acting.orgId, permissions: personPermissionsOf(acting.role) },
+      deletionScheduled: acting.deletionScheduled,
+    };
   };
 
-  const authenticateApiKey = async (key: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+  const authenticateApiKey = async (key: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Authenticated> => {
     const stored = await findByKey(deps.db, systemScope('authenticate-credential'), key);
     if (!stored) return refuse(log, 'unknown api key');
     if (stored.state !== 'usable') {
@@ -78,10 +91,13 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     }
     if (stored.lastUseStale) await touchLastUsed(deps.db, stored.orgId, stored.id);
     // Filtered again here, so a scope that stopped being grantable confers nothing (spec 5.3).
-    return { kind: 'api_key', apiKeyId: stored.id, orgId: stored.orgId, permissions: effectiveScopes(stored.scopes, deps.registry) };
+    return {
+      principal: { kind: 'api_key', apiKeyId: stored.id, orgId: stored.orgId, permissions: effectiveScopes(stored.scopes, deps.registry) },
+      deletionScheduled: stored.organizationDeletionScheduled,
+    };
   };
 
-  const authenticateWorkload = async (credential: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+  const authenticateWorkload = async (credential: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Authenticated> => {
     const stored = await findWorkloadByCredential(deps.db, systemScope('authenticate-credential'), credential);
     if (!stored) return refuse(log, 'unknown workload credential');
     if (stored.state !== 'usable') {
@@ -93,10 +109,10 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
     // Bounded by the delegator's role as it is now, read at every request: a demotion narrows the workload at once,
     // and a delegator who left leaves it nothing (every secured operation then answers 403).
     const delegator = await findMember(deps.db, stored.orgId, stored.delegatedByUserId);
-    return { kind: 'workload', workloadId: stored.id, orgId: stored.orgId, permissions: workloadAuthority(stored.scopes, delegator?.role, deps.registry) };
+    return { principal: { kind: 'workload', workloadId: stored.id, orgId: stored.orgId, permissions: workloadAuthority(stored.scopes, delegator?.role, deps.registry) } };
   };
 
-  const authenticateDirectoryToken = async (token: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Principal> => {
+  const authenticateDirectoryToken = async (token: string, origin: RequestOrigin, log: FastifyBaseLogger): Promise<Authenticated> => {
     const stored = await deps.directoryTokens.find(deps.db, systemScope('authenticate-credential'), token);
     if (!stored) return refuse(log, 'unknown directory token');
     if (stored.revoked) {
@@ -105,10 +121,10 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       return refuse(log, 'directory token revoked');
     }
     if (stored.lastUseStale) await deps.directoryTokens.touchLastUsed(deps.db, stored.orgId, stored.id);
-    return { kind: 'directory_token', directoryTokenId: stored.id, orgId: stored.orgId, permissions: new Set() };
+    return { principal: { kind: 'directory_token', directoryTokenId: stored.id, orgId: stored.orgId, permissions: new Set() } };
   };
 
-  const authenticate = async (request: FastifyRequest, security: OperationSecurity, origin: RequestOrigin): Promise<Principal> => {
+  const authenticate = async (request: FastifyRequest, security: OperationSecurity, origin: RequestOrigin): Promise<Authenticated> => {
     const header = request.headers.authorization;
     if (header === undefined) return refuse(request.log, 'no credential');
     const credential = BEARER.exec(header)?.[1];
@@ -146,7 +162,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
 
   return async (request, security) => {
     const origin = originOfRequest(request);
-    const principal = await authenticate(request, security, origin);
+    const { principal, deletionScheduled } = await authenticate(request, security, origin);
     const rateLimit = await deps.limiter.hit(rateLimitSubject(principal), deps.perMinute, request.log);
     try {
       const expected = request.headers['x-expected-organization'];
@@ -155,7 +171,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       }
       await admit(principal, security, origin);
       // Read-only during the grace period: what is written now would be deleted with the rest.
-      if (security.refusedDuringDeletionGrace && (await isDeletionScheduled(deps.db, principal.orgId))) {
+      if (security.refusedDuringDeletionGrace && (deletionScheduled ?? (await isDeletionScheduled(deps.db, principal.orgId)))) {
         throw conflict('organization is scheduled for deletion');
       }
     } catch (error) {

@@ -84,6 +84,8 @@ export interface StoredCredential {
   state: 'usable' | 'revoked' | 'expired';
   /** Whether last_used_at is older than a minute (or unset), so it is worth writing. */
   lastUseStale: boolean;
+  /** Whether the key's organization is scheduled for deletion (read-only), read with the key: a write needs no second round trip to know. */
+  organizationDeletionScheduled: boolean;
 }
 
 /**
@@ -91,12 +93,14 @@ export interface StoredCredential {
  * organization: the key is what tells us the organization.
  */
 export async function findByKey(q: Queryable, scope: SystemScope, key: string): Promise<StoredCredential | undefined> {
-  const { rows } = await q.query<{ id: string; org_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_use_stale: boolean }>(
-    `SELECT id, org_id, scopes,
-            revoked_at IS NOT NULL AS revoked,
-            expires_at <= now() AS expired,
-            (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS last_use_stale
-       FROM api_keys WHERE key_hash = $1`,
+  const { rows } = await q.query<{ id: string; org_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_use_stale: boolean; deletion_scheduled: boolean }>(
+    `SELECT k.id, k.org_id, k.scopes,
+            k.revoked_at IS NOT NULL AS revoked,
+            k.expires_at <= now() AS expired,
+            (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') AS last_use_stale,
+            o.deletes_at IS NOT NULL AS deletion_scheduled
+       FROM api_keys k JOIN organizations o ON o.id = k.org_id
+      WHERE k.key_hash = $1`,
     [secretDigest(key)],
     { prepared: true },
   );
@@ -108,6 +112,7 @@ export async function findByKey(q: Queryable, scope: SystemScope, key: string): 
     scopes: row.scopes,
     state: row.revoked ? 'revoked' : row.expired ? 'expired' : 'usable',
     lastUseStale: row.last_use_stale,
+    organizationDeletionScheduled: row.deletion_scheduled,
   };
 }
 

@@ -141,9 +141,9 @@ export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: stri
  * still a member, otherwise the oldest organization they belong to. Read on every
  * request, so a lost membership takes effect at once.
  */
-export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role } | undefined> {
-  const { rows } = await q.query<{ org_id: string; role: Role }>(
-    `SELECT m.org_id, m.role
+export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role; deletionScheduled: boolean } | undefined> {
+  const { rows } = await q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>(
+    `SELECT m.org_id, m.role, o.deletes_at IS NOT NULL AS deletion_scheduled
        FROM memberships m
        JOIN organizations o ON o.id = m.org_id
        JOIN users u ON u.id = m.user_id
@@ -152,7 +152,7 @@ export async function resolveActingMembership(q: Queryable, userId: string): Pro
       LIMIT 1`,
     [userId],
   );
-  return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role };
+  return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role, deletionScheduled: rows[0].deletion_scheduled };
 }
 
 /** The person's membership in an organization a request names; undefined when they are not a member of it (or it does not exist). */
