@@ -47,7 +47,7 @@ export interface FullProfile {
   /**
    * Ends the seeding as a service that has been up a while has settled: the tables vacuumed and analyzed,
    * and the seeding's dirty pages written by a checkpoint now. Otherwise the checkpoint the seeding
-   * provokes (half a gigabyte written in a second, seen with vmstat) falls into the timed runs.
+   * provokes (over a gigabyte written within a few seconds, seen with vmstat) falls into the timed runs.
    */
   settle(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
