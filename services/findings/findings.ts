@@ -177,8 +177,12 @@ export async function listFindingsPage(
       return readWithBoundedTotal<FindingRow & KeysetRow>(
         q,
         {
-          selectPage: (alsoSelect) => `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect} FROM findings WHERE ${where} AND ${after.sql}
-            ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}`,
+          // The page's rows are chosen first and their positions written after: an order no index gives
+          // sorts every matching row, and what the select list computes is computed for each of them.
+          selectPage: (alsoSelect) => `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect}
+            FROM (SELECT ${findingColumns}${orderKeysBeyond(order)} FROM findings WHERE ${where} AND ${after.sql}
+                   ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}) AS page
+            ORDER BY ${order.orderBy}`,
           pageParams: [...params, ...after.params, fetchLimit],
           matchingRows: `SELECT 1 FROM findings WHERE ${where}`,
           matchingParams: params,
@@ -189,6 +193,12 @@ export async function listFindingsPage(
     },
     toItem: toFindingView,
   });
+}
+
+/** The columns an order sorts by that findingColumns leaves out, each after a comma. */
+function orderKeysBeyond(order: (typeof findingOrders)[FindingOrder]): string {
+  const selected = findingColumns.split(',').map((column) => column.trim());
+  return order.keys.flatMap((key) => (selected.includes(key.column) ? [] : [`, ${key.column}`])).join('');
 }
 
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */

@@ -85,6 +85,41 @@ describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, count
     expect((await list(tenant, `?asset_id=${ubuntu.asset_id}&kind=secret`)).body.total).toBe(0);
   });
 
+  it('lists each finding exactly as GET /findings/{id} shows it, a suppression, escaped text and times with microseconds included', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const { asset_id } = await importInto(tenant, 'trivy/alpine-310.json');
+    const listed = await walk(tenant, `?asset_id=${asset_id}&limit=3`);
+    expect(listed.length).toBeGreaterThan(3);
+    // What the import leaves out: a suppression with its expiry, text JSON must escape, and times with microseconds.
+    const [suppressed, escaped] = listed;
+    await t.current.db.query(
+      `UPDATE findings SET status = 'suppressed', suppression_reason = $3, suppressed_until = '2031-02-03T04:05:06.789999Z',
+                           updated_at = '2030-01-01T00:00:00.000999Z', last_seen_at = '2029-12-31T23:59:59.999999Z'
+        WHERE org_id = $1 AND id = $2`,
+      [tenant.id, suppressed!.id, 'accepted "risk"\\ until the base image moves'],
+    );
+    await t.current.db.query(`UPDATE findings SET title = $3, install_path = NULL, detail = $4 WHERE org_id = $1 AND id = $2`, [
+      tenant.id,
+      escaped!.id,
+      'quote " backslash \\ newline \n tab \t control \u0001 line separator \u2028 accents é 漢字 replacement \ufffd',
+      { nested: { list: [1, 2.5, null, true], text: 'a"b' }, fixed_version: null },
+    ]);
+    const relisted = await walk(tenant, `?asset_id=${asset_id}&limit=3`);
+    expect(relisted.map((finding) => finding.id).sort()).toEqual(listed.map((finding) => finding.id).sort());
+    for (const finding of relisted) {
+      const single = await t.current.call('GET', `/api/v1/findings/${finding.id}`, { token: tenant.owner.token });
+      expect(single.status).toBe(200);
+      const { events: _events, ...shown } = single.body as Record<string, unknown>;
+      expect(finding).toStrictEqual(shown);
+    }
+    const changed = relisted.find((finding) => finding.id === suppressed!.id) as unknown as Record<string, unknown>;
+    expect(changed).toMatchObject({
+      suppression: { reason: 'accepted "risk"\\ until the base image moves', expires_at: '2031-02-03T04:05:06.789Z' },
+      updated_at: '2030-01-01T00:00:00.000Z',
+      last_seen_at: '2029-12-31T23:59:59.999Z',
+    });
+  });
+
   it('shows the second tenant nothing of the first, even filtered by the first tenant\'s asset', async () => {
     const [a, b] = await t.current.twoTenants();
     const inA = await importInto(a, 'trivy/alpine-310.json');
