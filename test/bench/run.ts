@@ -8,6 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { outcome, spread, worstRun, type BenchResult, type Figure } from './figures.js';
+import { describeMachine, measureMachine } from './machine.js';
 
 interface BenchModule {
   run(): Promise<BenchResult>;
@@ -36,6 +37,8 @@ function printFigures(result: BenchResult): void {
   for (const [fact, value] of Object.entries(result.facts)) process.stdout.write(`  ${fact}: ${typeof value === 'number' ? number(value) : value}\n`);
   if (result.scaled.length > 0) process.stdout.write(`  SCALED DOWN, not the targets' sizes: ${result.scaled.join(', ')}\n`);
 }
+
+process.stdout.write(`${describeMachine(await measureMachine())}\n`);
 
 let errors = 0;
 const failed: string[] = [];
