@@ -276,6 +276,42 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
     await test.drop();
   });
 
+  it('sleeps its poll interval after a batch that took every pending row, so a trickle goes out in batches, not a record at a time', async () => {
+    const { test, log } = await setUp();
+    const orgId = randomUUID();
+    const consumer = await startConsumer(test.db, log, `trickle-${randomUUID()}`, orgId);
+    // The first publish waits until a second event is committed: it arrives while a batch is in flight.
+    let releaseFirstPublish = () => {};
+    const firstPublishHeld = new Promise<void>((resolve) => (releaseFirstPublish = resolve));
+    let publishes = 0;
+    const heldLog: StreamLog = {
+      ...log,
+      publish: async (topic, records) => {
+        if (++publishes === 1) await firstPublishHeld;
+        return log.publish(topic, records);
+      },
+    };
+    const first = await changeState(test.db, orgId);
+    const relay = createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log: heldLog, logger, pollIntervalMs: 3_600_000 });
+    relay.start();
+    await until(() => publishes === 1);
+    const second = await changeState(test.db, orgId);
+    releaseFirstPublish();
+    await until(() => consumer.deliveries.includes(first));
+    // The batch took the only pending row: the relay sleeps (an hour here) instead of claiming again at once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pending = await test.db.query<{ event_id: string }>('SELECT event_id FROM outbox_events WHERE published_at IS NULL');
+    expect(pending.rows.map((row) => row.event_id)).toEqual([second]);
+    expect(publishes).toBe(1);
+    await relay.stop();
+    // The next batch takes it.
+    expect(await createOutboxRelay(systemScope('relay-outbox'), { db: test.db, log, logger }).runOnce()).toBe(1);
+    await until(() => consumer.deliveries.includes(second));
+    await consumer.subscription.stop();
+    await log.close();
+    await test.drop();
+  });
+
   it('a standby relay takes over once the leader stops', async () => {
     const { test, log } = await setUp();
     const orgId = randomUUID();
