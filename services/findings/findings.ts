@@ -64,6 +64,15 @@ export const findingColumns = `id, asset_id, fingerprint, kind, identifier, titl
   component_ecosystem, component_name, component_version, install_path, target, detail,
   first_seen_at, last_seen_at, last_seen_scan_id, suppression_reason, suppressed_until, updated_at`;
 
+/** Per order, the page query's inner select list: findingColumns and the keys it sorts by that they leave out. */
+const pageColumns = Object.fromEntries(
+  orderNames.map((name) => {
+    const selected = findingColumns.split(',').map((column) => column.trim());
+    const beyond = findingOrders[name].keys.filter((key) => !selected.includes(key.column)).map((key) => key.column);
+    return [name, [findingColumns, ...beyond].join(', ')];
+  }),
+) as Record<FindingOrder, string>;
+
 export function toFindingView(row: FindingRow) {
   return {
     id: row.id,
@@ -180,7 +189,7 @@ export async function listFindingsPage(
           // The page's rows are chosen first and their positions written after: an order no index gives
           // sorts every matching row, and what the select list computes is computed for each of them.
           selectPage: (alsoSelect) => `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect}
-            FROM (SELECT ${findingColumns}${orderKeysBeyond(order)} FROM findings WHERE ${where} AND ${after.sql}
+            FROM (SELECT ${pageColumns[request.order]} FROM findings WHERE ${where} AND ${after.sql}
                    ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}) AS page
             ORDER BY ${order.orderBy}`,
           pageParams: [...params, ...after.params, fetchLimit],
@@ -193,12 +202,6 @@ export async function listFindingsPage(
     },
     toItem: toFindingView,
   });
-}
-
-/** The columns an order sorts by that findingColumns leaves out, each after a comma. */
-function orderKeysBeyond(order: (typeof findingOrders)[FindingOrder]): string {
-  const selected = findingColumns.split(',').map((column) => column.trim());
-  return order.keys.flatMap((key) => (selected.includes(key.column) ? [] : [`, ${key.column}`])).join('');
 }
 
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */
