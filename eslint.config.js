@@ -49,4 +49,19 @@ export default tseslint.config(
     files: ['services/platform/config.ts', 'test/**/*.ts', 'vitest.config.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // Test files share one module graph per vitest worker (vitest.config.ts, isolate: false),
+    // so a module mock would leak into, or miss, the files that ran before it.
+    files: ['test/**/*.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share a module graph (vitest.config.ts: isolate false); inject the dependency instead of mocking its module.',
+        })),
+      ],
+    },
+  },
 );

@@ -48,12 +48,18 @@ export function assertCursorLength(cursor: string): void {
   if (cursor.length > MAX_CURSOR_LENGTH) throw invalidCursor();
 }
 
-export function createCursorCodec(deps: { signingKey: Buffer; now?: () => number }): CursorCodec {
+export function createCursorCodec(deps: {
+  signingKey: Buffer;
+  now?: () => number;
+  /** node:crypto's createHmac unless given; a test passes a counting wrapper to see when signatures are computed. */
+  createHmac?: typeof createHmac;
+}): CursorCodec {
   const now = deps.now ?? Date.now;
+  const hmac = deps.createHmac ?? createHmac;
   // One key object for every signature: made from the bytes on each call, it cost a key import per cursor.
   const signingKey = createSecretKey(deps.signingKey);
   const sign = (scope: CursorScope, payload: string): string =>
-    createHmac('sha256', signingKey)
+    hmac('sha256', signingKey)
       .update(PURPOSE)
       .update(JSON.stringify([scope.orgId, scope.listing, scope.order, canonicalDigest(scope.filters)]))
       .update('\n')
