@@ -137,6 +137,7 @@ export async function applyStatusChange(
       actor.requestId,
       columns.workloadId,
     ],
+    { timesAsIsoText: true },
   );
   await appendEventsToOutbox(
     tx,

@@ -37,6 +37,26 @@ describe.each(databaseProfiles)('database adapter parity on $name', ({ create })
     expect(statements).toBe(test.db.kind === 'postgres' ? 1 : undefined);
   });
 
+  it('reads timestamptz as the text Date#toISOString writes when asked, in and out of a transaction, for any session time zone', async () => {
+    const times = ['2025-03-01 11:59:58.789999+00', '2025-03-01 11:59:58+00', '2025-03-01 11:59:58.5+00', '1999-12-31 23:59:59.001+00', '0999-01-01 00:00:00.12+00', '2024-02-29 00:00:00.000001+00', '12345-06-07 08:09:10.5+00'];
+    const sql = 'SELECT t AS at, t AS also, 7 AS n FROM unnest($1::timestamptz[]) WITH ORDINALITY AS x (t, i) ORDER BY i';
+    const asDates = (await test.db.query<{ at: Date }>(sql, [times])).rows.map((row) => row.at.toISOString());
+    expect(asDates[0]).toBe('2025-03-01T11:59:58.789Z');
+    const asText = (await test.db.query<{ at: string; also: string; n: number }>(sql, [times], { timesAsIsoText: true })).rows;
+    expect(asText.map((row) => row.at)).toEqual(asDates);
+    expect(asText.map((row) => row.also)).toEqual(asDates);
+    // Other types keep their parsers.
+    expect(asText.map((row) => row.n)).toEqual(times.map(() => 7));
+    // Written in another time zone's offset, the text still names the same instant. Times since 1942:
+    // earlier ones take the zone's local mean time (+05:53:28), which PGlite's own parser cannot read.
+    const modern = times.slice(0, 4);
+    const elsewhere = await test.db.transaction(async (tx) => {
+      await tx.query("SET LOCAL TimeZone = 'Asia/Kolkata'");
+      return (await tx.query<{ at: string }>(sql, [modern], { timesAsIsoText: true })).rows.map((row) => row.at);
+    });
+    expect(elsewhere).toEqual(asDates.slice(0, 4));
+  });
+
   it('rolls back a transaction that throws and commits one that resolves', async () => {
     await expect(
       test.db.transaction(async (tx) => {

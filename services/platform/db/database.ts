@@ -21,6 +21,11 @@ export interface QueryOptions {
    * parameter value; the embedded database ignores it.
    */
   prepared?: boolean;
+  /**
+   * timestamptz columns arrive as the text the API shows (Date#toISOString's form) instead
+   * of Date objects: for rows that are only rendered, such as a listing's page.
+   */
+  timesAsIsoText?: boolean;
 }
 
 export interface Database extends Queryable {

@@ -1,7 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, Queryable, QueryResult } from './database.js';
+import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
+import { isoFromTimestamptzText, TIMESTAMPTZ_OID } from './sql-time.js';
+
+const parseTimestamptz = (text: string): Date => types.parseType(text, TIMESTAMPTZ_OID) as Date;
+const timesAsIsoText: ParserOptions = { [TIMESTAMPTZ_OID]: (text: string) => isoFromTimestamptzText(text, parseTimestamptz) };
 
 export interface EmbeddedDatabase extends Database {
   /**
@@ -44,8 +48,8 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
   });
   // Like node-postgres, a call without parameters may hold several statements (migrations);
   // it answers with the last statement's result.
-  const run = async <Row,>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> => {
-    if (params.length > 0) return toResult<Row>(await pglite.query(sql, params as unknown[]));
+  const run = async <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
+    if (params.length > 0) return toResult<Row>(await pglite.query(sql, params as unknown[], options?.timesAsIsoText ? { parsers: timesAsIsoText } : undefined));
     const results = await pglite.exec(sql);
     return toResult<Row>(results.at(-1) ?? { rows: [] });
   };
@@ -53,12 +57,12 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
   let closed = false;
   return {
     kind: 'embedded',
-    query: (sql, params = []) => serialize(() => run(sql, params)),
+    query: (sql, params = [], options) => serialize(() => run(sql, params, options)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return serialize(async () => {
         await pglite.exec('BEGIN');
         try {
-          const value = await fn({ query: (sql, params = []) => run(sql, params) });
+          const value = await fn({ query: (sql, params = [], options) => run(sql, params, options) });
           await pglite.exec('COMMIT');
           return value;
         } catch (error) {
