@@ -77,6 +77,17 @@ describe('the import and tenancy lint rules', () => {
     expect(platformAudit!.messages).toEqual([]);
   });
 
+  it('refuses a module mock in a test file, where files share one module graph, and leaves process.env to tests', async () => {
+    const mocking = "import { vi } from 'vitest';\nvi.mock('node:crypto');\nvi.doMock('pg');\nexport const home = process.env.HOME;\n";
+    const [test] = await eslint.lintText(mocking, { filePath: 'services/platform/pagination/cursor.test.ts' });
+    expect(test!.messages.map((message) => message.message)).toEqual([
+      expect.stringContaining("'vi.mock' is restricted"),
+      expect.stringContaining("'vi.doMock' is restricted"),
+    ]);
+    const [support] = await eslint.lintText(mocking, { filePath: 'test/support/processes.ts' });
+    expect(support!.messages.map((message) => message.ruleId)).toEqual(['no-restricted-properties', 'no-restricted-properties']);
+  });
+
   it('finds no violation in the code as it is', async () => {
     const results = await eslint.lintFiles(['services']);
     expect(results.flatMap((result) => result.messages.filter((message) => message.ruleId === 'sentinel/module-boundaries').map((message) => `${result.filePath}: ${message.message}`))).toEqual([]);
