@@ -12,6 +12,7 @@ import type { Database } from '../../services/platform/db/database.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { fixKafkaRequestQueueScheduling } from '../../services/platform/streams/log/kafkajs-request-queue.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
+import { startCpuMeter, type CpuMeter } from './cpu-meter.js';
 import { freePort, runSentinel, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
 import { databaseUrl, testServices } from '../support/services.js';
 
@@ -50,6 +51,8 @@ export interface FullProfile {
    * provokes (over a gigabyte written within a few seconds, seen with vmstat) falls into the timed runs.
    */
   settle(tables: readonly string[]): Promise<void>;
+  /** Starts measuring the CPU time of each part of the deployment (cpu-meter.ts), for a timed run. */
+  meterCpu(): CpuMeter;
   close(): Promise<void>;
 }
 
@@ -78,15 +81,21 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
     // A benchmark is one client with many requests; the limiter still counts each one in Redis.
     RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Node options for every Sentinel process of the deployment, to look inside a figure:
+    // BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/profiles' writes each role's CPU profile when it stops.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     ...extraEnvironment,
   };
   const base = `http://127.0.0.1:${port}`;
   const processes = new Set<SentinelProcess>();
+  /** Each running Sentinel process's role, by pid, for the CPU meter. */
+  const roles = new Map<number, string>();
 
   async function stopProcess(sentinel: SentinelProcess): Promise<void> {
     if (sentinel.child.exitCode === null) sentinel.child.kill('SIGTERM');
     const code = await sentinel.exited;
     processes.delete(sentinel);
+    if (sentinel.child.pid !== undefined) roles.delete(sentinel.child.pid);
     if (code !== 0) throw new Error(`sentinel exited with ${code}:\n${sentinel.output()}`);
   }
 
@@ -115,6 +124,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
     async start(role, overrides = {}) {
       const sentinel = await spawnSentinel({ ...environment, ...overrides }, role);
       processes.add(sentinel);
+      if (sentinel.child.pid !== undefined) roles.set(sentinel.child.pid, role);
       if (role === 'all' || role === 'api') await untilAnswers(sentinel, '/ready', 200);
       await untilPrepared(sentinel);
       return { stop: () => stopProcess(sentinel) };
@@ -132,6 +142,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
       const key = await call('POST', '/api/v1/api-keys', token, { name: 'bench', scopes, expires_at: expiresAt });
       return { orgId: (me.acting_organization as { id: string }).id, apiKey: key.key as string, accessToken: token };
     },
+    meterCpu: () => startCpuMeter(roles),
     async settle(tables) {
       await db.query(`VACUUM ANALYZE ${tables.join(', ')}`);
       await db.query('CHECKPOINT');

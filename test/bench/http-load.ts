@@ -3,6 +3,7 @@
 // percentiles are computed here from all of them, not from a bucketed histogram.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { CpuMeter, CpuUse } from './cpu-meter.js';
 import { percentile, type Figure } from './figures.js';
 
 export interface LoadRequest {
@@ -67,18 +68,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
  * up a while has compiled its hot paths: a first run would otherwise time the JIT.
  */
 export async function runTwice(
-  options: Omit<LoadOptions, 'next'> & { requests: readonly LoadRequest[]; beforeRun?: (run: number) => Promise<void>; warmup?: readonly LoadRequest[] },
-): Promise<LoadResult[]> {
-  const { requests, beforeRun, warmup, ...load } = options;
+  options: Omit<LoadOptions, 'next'> & {
+    requests: readonly LoadRequest[];
+    beforeRun?: (run: number) => Promise<void>;
+    warmup?: readonly LoadRequest[];
+    /** FullProfile.meterCpu: each run's result then says where the cores went while it ran. */
+    meterCpu?: () => CpuMeter;
+  },
+): Promise<(LoadResult & { cpu?: CpuUse })[]> {
+  const { requests, beforeRun, warmup, meterCpu, ...load } = options;
   if (warmup !== undefined && warmup.length > 0) {
     let next = 0;
     await runLoad({ ...load, amount: warmup.length, next: () => warmup[next++]! });
   }
-  const runs: LoadResult[] = [];
+  const runs: (LoadResult & { cpu?: CpuUse })[] = [];
   for (let run = 1; run <= 2; run++) {
     await beforeRun?.(run);
     let next = 0;
-    runs.push(await runLoad({ ...load, next: () => requests[next++ % requests.length]! }));
+    const meter = meterCpu?.();
+    const result = await runLoad({ ...load, next: () => requests[next++ % requests.length]! });
+    runs.push({ ...result, ...(meter ? { cpu: meter.stop() } : {}) });
   }
   return runs;
 }

@@ -22,6 +22,7 @@ import type { Database } from '../../services/platform/db/database.js';
 import { FINDINGS_UPSERT_CONFLICT } from '../../services/findings/ingest.js';
 import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
+import { CPU_FACT, describeCpuUse, type CpuUse } from './cpu-meter.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
 
@@ -188,17 +189,18 @@ export async function run(): Promise<BenchResult> {
     for (let i = 0; i < benchSize.ingestOrganizations; i++) tenants.push(await profile.signUp(['scans:create', 'scans:read']));
     const observations = benchSize.ingestAssets * benchSize.ingestFindingsPerAsset;
 
-    const rounds: (Imported & { ingestSeconds: number; relaySeconds: number })[] = [];
+    const rounds: (Imported & { ingestSeconds: number; relaySeconds: number; cpu: CpuUse })[] = [];
     for (let round = 1; round <= RUNS; round++) {
       await untilOutboxEmpty(profile.db);
       const release = await holdRelay(profile.db);
       const imported = await importRound(profile, tenants, round);
       await profile.db.query('CHECKPOINT');
       const lastImportedSeq = (await profile.db.query<{ seq: number }>('SELECT max(seq) AS seq FROM outbox_events')).rows[0]!.seq;
+      const meter = profile.meterCpu();
       const started = performance.now();
       await release();
       const { drained, completed } = await untilCompleted(profile.db, imported.scanIds, lastImportedSeq, started);
-      rounds.push({ ...imported, ingestSeconds: completed, relaySeconds: drained });
+      rounds.push({ ...imported, ingestSeconds: completed, relaySeconds: drained, cpu: meter.stop() });
     }
     const stored = (await profile.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM findings')).rows[0]!.n;
     if (stored !== observations * RUNS) throw new Error(`expected ${observations * RUNS} findings, found ${stored}`);
@@ -222,6 +224,7 @@ export async function run(): Promise<BenchResult> {
         'findings in the table before run 2': observations,
         'import clients': IMPORT_CLIENTS,
         'ceiling batch / connections': `${PROCESSOR_BATCH} / ${PROCESSOR_CONNECTIONS}`,
+        [CPU_FACT]: describeCpuUse(rounds.map((round) => round.cpu)),
       },
       scaled: scaledSettings(['ingestOrganizations', 'ingestAssets', 'ingestFindingsPerAsset']),
     };

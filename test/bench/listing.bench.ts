@@ -10,6 +10,7 @@
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
+import { CPU_FACT, describeCpuUse } from './cpu-meter.js';
 import { latencyFigures, runTwice } from './http-load.js';
 
 const CLIENTS = 16;
@@ -99,10 +100,17 @@ export async function run(): Promise<BenchResult> {
       amount: benchSize.listingRequests,
       requests: urls.map((path) => ({ method: 'GET', path })),
       expectStatus: 200,
+      meterCpu: profile.meterCpu,
     });
     return {
       figures: latencyFigures('GET /findings', `${benchSize.listingFindings.toLocaleString('en-US')} findings`, runs, TARGET_P99_MS),
-      facts: { 'requests per run': benchSize.listingRequests, 'concurrent clients': CLIENTS, 'distinct URLs': urls.length, assets: assetIds.length },
+      facts: {
+        'requests per run': benchSize.listingRequests,
+        'concurrent clients': CLIENTS,
+        'distinct URLs': urls.length,
+        assets: assetIds.length,
+        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu!)),
+      },
       scaled: scaledSettings(['listingFindings', 'listingRequests']),
     };
   } finally {

@@ -12,6 +12,7 @@ import { asOrgId } from '../support/org-ids.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile } from './full-profile.js';
+import { CPU_FACT, describeCpuUse } from './cpu-meter.js';
 import { latencyFigures, runTwice } from './http-load.js';
 
 const CLIENTS = 8;
@@ -77,13 +78,19 @@ export async function run(): Promise<BenchResult> {
       beforeRun: async (run) => {
         if (run > 1) await profile.call('POST', `/api/v1/policies/${policy.id as string}/versions`, tenant.accessToken, { rules });
       },
+      meterCpu: profile.meterCpu,
     });
     const recorded = (await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM verdicts WHERE org_id = $1', [tenant.orgId])).rows[0]!.n;
     if (recorded !== 2 * scanIds.length + warmupScanIds.length) throw new Error(`expected ${2 * scanIds.length + warmupScanIds.length} verdicts recorded, found ${recorded}`);
 
     return {
       figures: latencyFigures('verdict', `${benchSize.verdictFindings.toLocaleString('en-US')} findings`, runs, TARGET_P99_MS),
-      facts: { 'requests per run': scanIds.length, 'concurrent clients': CLIENTS, 'untimed warm-up requests': warmupScanIds.length },
+      facts: {
+        'requests per run': scanIds.length,
+        'concurrent clients': CLIENTS,
+        'untimed warm-up requests': warmupScanIds.length,
+        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu!)),
+      },
       scaled: scaledSettings(['verdictFindings', 'verdictRequests']),
     };
   } finally {
