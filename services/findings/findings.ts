@@ -52,7 +52,7 @@ export interface FindingRow {
   install_path: string | null;
   target: string | null;
   detail: Record<string, unknown>;
-  // Times as the API shows them: every read of this row passes QueryOptions.timesAsIsoText.
+  // Times as the API shows them: every read of this row passes findingRowReads.
   first_seen_at: string;
   last_seen_at: string;
   last_seen_scan_id: string;
@@ -60,6 +60,9 @@ export interface FindingRow {
   suppressed_until: string | null;
   updated_at: string;
 }
+
+/** How a FindingRow is read: its times as the text the API shows. */
+export const findingRowReads = { timesAsIsoText: true } as const;
 
 export const findingColumns = `id, asset_id, fingerprint, kind, identifier, title, severity, fixability, status,
   component_ecosystem, component_name, component_version, install_path, target, detail,
@@ -101,7 +104,7 @@ export function toFindingView(row: FindingRow) {
 export type FindingView = ReturnType<typeof toFindingView>;
 
 export async function getFindingRow(q: Queryable, orgId: OrgId, findingId: string): Promise<FindingRow> {
-  const found = await q.query<FindingRow>(`SELECT ${findingColumns} FROM findings WHERE org_id = $1 AND id = $2`, [orgId, findingId], { timesAsIsoText: true });
+  const found = await q.query<FindingRow>(`SELECT ${findingColumns} FROM findings WHERE org_id = $1 AND id = $2`, [orgId, findingId], findingRowReads);
   const row = found.rows[0];
   if (!row) throw notFound();
   return row;
@@ -205,9 +208,6 @@ export async function listFindingsPage(
   });
 }
 
-/** A page's rows are FindingRows, whose times are read as the text the API shows. */
-const pageOptions = { timesAsIsoText: true } as const;
-
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
@@ -244,12 +244,12 @@ async function readWithBoundedTotal<Row>(q: Queryable, query: PageAndMatchingRow
   const estimate = kept.estimates.get(kept.orgId, kept.listing, kept.filters) ?? (await keepPlannerEstimate(q, query, kept));
   // Counting a set the planner expects past the limit would only confirm it: 45 ms of a
   // search matching 20,000 findings, ten times the page's own cost.
-  if (estimate > EXACT_TOTAL_LIMIT) return { rows: (await q.query<Row>(query.selectPage(''), query.pageParams, pageOptions)).rows, total: { estimate } };
+  if (estimate > EXACT_TOTAL_LIMIT) return { rows: (await q.query<Row>(query.selectPage(''), query.pageParams, findingRowReads)).rows, total: { estimate } };
 
   // A column of every row, the same count each time: a subquery that names nothing of the
   // page's rows is planned once beside the page's own plan (an InitPlan) and run once.
   const boundedCount = `SELECT count(*)::integer AS matching_rows FROM (${query.matchingRows} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS bounded`;
-  const found = await q.query<Row & { matching_rows: number }>(query.selectPage(`, (${boundedCount}) AS matching_rows`), query.pageParams, pageOptions);
+  const found = await q.query<Row & { matching_rows: number }>(query.selectPage(`, (${boundedCount}) AS matching_rows`), query.pageParams, findingRowReads);
   // An empty page carries no count. On the first page that means nothing matches; after a
   // cursor only that the rows past it went meanwhile, so the set is counted alone.
   const counted = found.rows[0]?.matching_rows ?? (query.firstPage ? 0 : await countAlone(q, boundedCount, query.matchingParams));

@@ -6,7 +6,7 @@ import { appendEventsToOutbox } from '../platform/streams/outbox.js';
 import { actorColumnsOf, eventActorOf, recordedActorOf, type Principal } from '../platform/principal.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { validationFailed, type AppError } from '../platform/errors.js';
-import { findingColumns, type FindingRow, type FindingStatus } from './findings.js';
+import { findingColumns, findingRowReads, type FindingRow, type FindingStatus } from './findings.js';
 import { findingEventPayload } from './timeline-events.js';
 
 /** The statuses a request may move a finding to. */
@@ -137,7 +137,7 @@ export async function applyStatusChange(
       actor.requestId,
       columns.workloadId,
     ],
-    { timesAsIsoText: true },
+    findingRowReads,
   );
   await appendEventsToOutbox(
     tx,

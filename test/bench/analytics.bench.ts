@@ -197,6 +197,7 @@ async function measureStore(profile: FullProfile, tenant: Tenant, store: StoreRu
         amount: requestsPerView(store),
         requests: urls.map((path): LoadRequest => ({ method: 'GET', path })),
         expectStatus: 200,
+        meterCpu: profile.meterCpu,
       });
       const [p99, p50] = latencyFigures(`${view} (${store})`, `${benchSize.analyticsFindings.toLocaleString('en-US')} findings`, runs, TARGET_P99_MS);
       // Only ClickHouse has the target; the SQL store's figures stand beside it for comparison.

@@ -87,15 +87,13 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
     ...extraEnvironment,
   };
   const base = `http://127.0.0.1:${port}`;
-  const processes = new Set<SentinelProcess>();
-  /** Each running Sentinel process's role, by pid, for the CPU meter. */
-  const roles = new Map<number, string>();
+  /** Each running Sentinel process, with its role. */
+  const processes = new Map<SentinelProcess, string>();
 
   async function stopProcess(sentinel: SentinelProcess): Promise<void> {
     if (sentinel.child.exitCode === null) sentinel.child.kill('SIGTERM');
     const code = await sentinel.exited;
     processes.delete(sentinel);
-    if (sentinel.child.pid !== undefined) roles.delete(sentinel.child.pid);
     if (code !== 0) throw new Error(`sentinel exited with ${code}:\n${sentinel.output()}`);
   }
 
@@ -123,8 +121,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
     call,
     async start(role, overrides = {}) {
       const sentinel = await spawnSentinel({ ...environment, ...overrides }, role);
-      processes.add(sentinel);
-      if (sentinel.child.pid !== undefined) roles.set(sentinel.child.pid, role);
+      processes.set(sentinel, role);
       if (role === 'all' || role === 'api') await untilAnswers(sentinel, '/ready', 200);
       await untilPrepared(sentinel);
       return { stop: () => stopProcess(sentinel) };
@@ -142,13 +139,13 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
       const key = await call('POST', '/api/v1/api-keys', token, { name: 'bench', scopes, expires_at: expiresAt });
       return { orgId: (me.acting_organization as { id: string }).id, apiKey: key.key as string, accessToken: token };
     },
-    meterCpu: () => startCpuMeter(roles),
+    meterCpu: () => startCpuMeter(new Map([...processes].map(([sentinel, role]) => [sentinel.child.pid!, role]))),
     async settle(tables) {
       await db.query(`VACUUM ANALYZE ${tables.join(', ')}`);
       await db.query('CHECKPOINT');
     },
     async close() {
-      const outcomes = await Promise.allSettled([...processes].map((sentinel) => stopProcess(sentinel)));
+      const outcomes = await Promise.allSettled([...processes.keys()].map((sentinel) => stopProcess(sentinel)));
       await db.close();
       await runAsAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       // The benchmark's own admin client gets the service's kafkajs patch too: unpatched, Node 24 warns about its 1 ms timer.

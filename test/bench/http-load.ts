@@ -72,22 +72,22 @@ export async function runTwice(
     requests: readonly LoadRequest[];
     beforeRun?: (run: number) => Promise<void>;
     warmup?: readonly LoadRequest[];
-    /** FullProfile.meterCpu: each run's result then says where the cores went while it ran. */
-    meterCpu?: () => CpuMeter;
+    /** FullProfile.meterCpu: each run's result says where the cores went while it ran. */
+    meterCpu: () => CpuMeter;
   },
-): Promise<(LoadResult & { cpu?: CpuUse })[]> {
+): Promise<(LoadResult & { cpu: CpuUse })[]> {
   const { requests, beforeRun, warmup, meterCpu, ...load } = options;
   if (warmup !== undefined && warmup.length > 0) {
     let next = 0;
     await runLoad({ ...load, amount: warmup.length, next: () => warmup[next++]! });
   }
-  const runs: (LoadResult & { cpu?: CpuUse })[] = [];
+  const runs: (LoadResult & { cpu: CpuUse })[] = [];
   for (let run = 1; run <= 2; run++) {
     await beforeRun?.(run);
     let next = 0;
-    const meter = meterCpu?.();
+    const meter = meterCpu();
     const result = await runLoad({ ...load, next: () => requests[next++ % requests.length]! });
-    runs.push({ ...result, ...(meter ? { cpu: meter.stop() } : {}) });
+    runs.push({ ...result, cpu: meter.stop() });
   }
   return runs;
 }

@@ -109,7 +109,7 @@ export async function run(): Promise<BenchResult> {
         'concurrent clients': CLIENTS,
         'distinct URLs': urls.length,
         assets: assetIds.length,
-        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu!)),
+        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu)),
       },
       scaled: scaledSettings(['listingFindings', 'listingRequests']),
     };

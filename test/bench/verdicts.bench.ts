@@ -89,7 +89,7 @@ export async function run(): Promise<BenchResult> {
         'requests per run': scanIds.length,
         'concurrent clients': CLIENTS,
         'untimed warm-up requests': warmupScanIds.length,
-        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu!)),
+        [CPU_FACT]: describeCpuUse(runs.map((run) => run.cpu)),
       },
       scaled: scaledSettings(['verdictFindings', 'verdictRequests']),
     };

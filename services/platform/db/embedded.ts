@@ -2,10 +2,10 @@ import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
-import { isoFromTimestamptzText, TIMESTAMPTZ_OID } from './sql-time.js';
+import { isoFromTimestamptzText } from './sql-time.js';
 
-const parseTimestamptz = (text: string): Date => types.parseType(text, TIMESTAMPTZ_OID) as Date;
-const timesAsIsoText: ParserOptions = { [TIMESTAMPTZ_OID]: (text: string) => isoFromTimestamptzText(text, parseTimestamptz) };
+const parseTimestamptz = (text: string): Date => types.parseType(text, types.TIMESTAMPTZ) as Date;
+const timesAsIsoText: ParserOptions = { [types.TIMESTAMPTZ]: (text: string) => isoFromTimestamptzText(text, parseTimestamptz) };
 
 export interface EmbeddedDatabase extends Database {
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
-import { isoFromTimestamptzText, TIMESTAMPTZ_OID } from './sql-time.js';
+import { isoFromTimestamptzText } from './sql-time.js';
 
 // Return int8 and numeric as JS numbers where safe; counts and offsets stay within 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -27,10 +27,11 @@ function preparedName(sql: string): string {
   return name;
 }
 
-const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date;
+const TIMESTAMPTZ = pg.types.builtins.TIMESTAMPTZ;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => Date;
 const timesAsIsoText: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMPTZ_OID ? (text: string) => isoFromTimestamptzText(text, parseTimestamptz) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMPTZ ? (text: string) => isoFromTimestamptzText(text, parseTimestamptz) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /** The query as pg takes it: a prepared one is named by its text, so each connection plans it once. */

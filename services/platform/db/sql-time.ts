@@ -19,6 +19,3 @@ export function isoFromTimestamptzText(text: string, parseDate: (text: string) =
   const milliseconds = text.length === 22 ? '000' : text.slice(20, -3).padEnd(3, '0').slice(0, 3);
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${milliseconds}Z`;
 }
-
-/** The timestamptz type's oid, which both drivers key their parsers by. */
-export const TIMESTAMPTZ_OID = 1184;
