@@ -3,7 +3,7 @@
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
-import { defineKeysetOrder, keysetAfter, type KeysetRow } from '../platform/pagination/keyset.js';
+import { defineKeysetOrder, keysetAfter, keysetAfterAsRanges, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from '../platform/pagination/page.js';
 import type { EstimateCache } from '../platform/pagination/estimate-cache.js';
 import { observationKinds, severities, type Severity } from './observation.js';
@@ -75,6 +75,11 @@ const pageColumns = Object.fromEntries(
     const beyond = findingOrders[name].keys.filter((key) => !selected.includes(key.column)).map((key) => key.column);
     return [name, [findingColumns, ...beyond].join(', ')];
   }),
+) as Record<FindingOrder, string>;
+
+/** Per order, the id and the keys it sorts by: what a search's page is chosen by. */
+const keyColumns = Object.fromEntries(
+  orderNames.map((name) => [name, [...new Set(['id', ...findingOrders[name].keys.map((key) => key.column)])].join(', ')]),
 ) as Record<FindingOrder, string>;
 
 export function toFindingView(row: FindingRow) {
@@ -187,15 +192,36 @@ export async function listFindingsPage(
     order,
     fetchRowsWithTotal: (position, fetchLimit) => {
       const after = keysetAfter(order, position, params.length + 1);
+      const ranges = keysetAfterAsRanges(order, position, params.length + 1);
+      const limit = `$${params.length + after.params.length + 1}`;
+      // The page's rows past the cursor, in order: one walk of the order's index, or, where the
+      // order mixes directions, the two ranges each walked from its own start.
+      const choose = (columns: string): string =>
+        ranges === undefined
+          ? `SELECT ${columns} FROM findings WHERE ${where} AND ${after.sql} ORDER BY ${order.orderBy} LIMIT ${limit}`
+          : `SELECT * FROM ((SELECT ${columns} FROM findings WHERE ${where} AND ${ranges.sameLead} ORDER BY ${order.orderBy} LIMIT ${limit})
+                            UNION ALL
+                            (SELECT ${columns} FROM findings WHERE ${where} AND ${ranges.pastLead} ORDER BY ${order.orderBy} LIMIT ${limit})) AS candidates
+              ORDER BY ${order.orderBy} LIMIT ${limit}`;
       return readWithBoundedTotal<FindingRow & KeysetRow>(
         q,
         {
           // The page's rows are chosen first and their positions written after: an order no index gives
           // sorts every matching row, and what the select list computes is computed for each of them.
-          selectPage: (alsoSelect) => `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect}
-            FROM (SELECT ${pageColumns[request.order]} FROM findings WHERE ${where} AND ${after.sql}
-                   ORDER BY ${order.orderBy} LIMIT $${params.length + after.params.length + 1}) AS page
-            ORDER BY ${order.orderBy}`,
+          // A search chooses the page's ids alone and reads their rows after: the order's index carries
+          // every filtered column (migration 102), so the walk past the many entries a search rejects
+          // reads no row of the table. Without a search the rejected entries are few, and joining the
+          // page's rows back would cost more than it saves.
+          selectPage: (alsoSelect) =>
+            filters.q === null
+              ? `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect}
+                   FROM (${choose(pageColumns[request.order])}) AS page
+                  ORDER BY ${order.orderBy}`
+              : `SELECT ${findingColumns}, ${order.positionColumn}${alsoSelect}
+                   FROM (SELECT id FROM (${choose(keyColumns[request.order])}) AS chosen) AS page
+                   JOIN findings USING (id)
+                  WHERE findings.org_id = $1
+                  ORDER BY ${order.orderBy}`,
           pageParams: [...params, ...after.params, fetchLimit],
           matchingRows: `SELECT 1 FROM findings WHERE ${where}`,
           matchingParams: params,

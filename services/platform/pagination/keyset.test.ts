@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineKeysetOrder, keysetAfter, takePage } from './keyset.js';
+import { defineKeysetOrder, keysetAfter, keysetAfterAsRanges, takePage } from './keyset.js';
 
 const recent = defineKeysetOrder({
   stable: true,
@@ -37,6 +37,20 @@ describe('keyset order', () => {
         ' OR (f.severity_rank = $1::integer AND f.last_seen_at = $2::timestamptz AND f.id < $3::uuid)))',
       params: [2, at, id],
     });
+  });
+
+  it('splits a mixed order whose later keys share a direction into two ranges, each an index seek', () => {
+    expect(keysetAfterAsRanges(severity, [2, at, id], 4)).toEqual({
+      sameLead: 'f.severity_rank = $4::integer AND (f.last_seen_at, f.id) < ($5::timestamptz, $6::uuid)',
+      pastLead: 'f.severity_rank > $4::integer',
+      params: [2, at, id],
+    });
+    expect(keysetAfterAsRanges(severity, undefined, 4)).toBeUndefined();
+    expect(keysetAfterAsRanges(recent, [at, id], 4)).toBeUndefined();
+    const [rank, seenAt, byId] = severity.keys;
+    const laterKeysMixed = defineKeysetOrder({ stable: false, keys: [rank, seenAt!, { ...byId!, direction: 'asc' }] });
+    expect(keysetAfterAsRanges(laterKeysMixed, [1, at, id], 1)).toBeUndefined();
+    expect(() => keysetAfterAsRanges(severity, [at, id], 1)).toThrow('invalid or expired cursor');
   });
 
   it('takes a text key as a parameter cast to text, and refuses a position whose value is not text', () => {

@@ -118,6 +118,37 @@ export function keysetAfter(order: KeysetOrder, position: unknown, firstPlacehol
   return { sql: `(${first.column} ${after(first)}= ${value(first, 0)} AND (${branches.join(' OR ')}))`, params };
 }
 
+/** "Comes after a position" as two conditions an index can each seek to, and their parameters. */
+export interface KeysetRanges {
+  /** The position's first key, and the later keys past the position's: one row-value comparison. */
+  sameLead: string;
+  /** Past the position's first key. Every row of sameLead comes before every row of pastLead. */
+  pastLead: string;
+  params: unknown[];
+}
+
+/**
+ * keysetAfter's condition as two ranges, for an order whose first key runs one way
+ * and every later key the other (worst severity first, then most recently seen).
+ * Of the OR branches an index can seek by the first key alone, so a page deep inside
+ * one value of it (the 400th page of criticals) walked every entry before its position;
+ * each range here is one seek. Undefined on the first page and for any other order,
+ * which keysetAfter serves as it is. The placeholders are keysetAfter's.
+ */
+export function keysetAfterAsRanges(order: KeysetOrder, position: unknown, firstPlaceholder: number): KeysetRanges | undefined {
+  const [first, ...later] = order.keys;
+  if (position === undefined || later.length === 0 || later.some((key) => key.direction === first.direction || key.direction !== later[0]!.direction)) return undefined;
+  const params = [...assertPositionFits(order, position)];
+  const value = (key: KeyColumn, index: number): string => `$${firstPlaceholder + index}::${key.type}`;
+  const columns = later.map((key) => key.column).join(', ');
+  const values = later.map((key, index) => value(key, index + 1)).join(', ');
+  return {
+    sameLead: `${first.column} = ${value(first, 0)} AND (${columns}) ${later[0]!.direction === 'asc' ? '>' : '<'} (${values})`,
+    pastLead: `${first.column} ${first.direction === 'asc' ? '>' : '<'} ${value(first, 0)}`,
+    params,
+  };
+}
+
 /** Splits rows fetched with LIMIT limit+1 into the page and whether more follow. */
 export function takePage<Row>(rows: readonly Row[], limit: number): { items: Row[]; hasMore: boolean } {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
