@@ -10,7 +10,7 @@ import { asOrgId } from '../../test/support/org-ids.js';
 import type { Rule } from '../policies/rules.js';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
 import { evaluatePolicy, type FindingFacets } from './evaluate.js';
-import { freezeSummaries, summaryFacetGroups } from './scan-summary.js';
+import { freezeSummaries, verdictEvidence } from './scan-summary.js';
 
 const kinds = ['vulnerability', 'secret', 'misconfiguration'];
 const severities = ['critical', 'high', 'medium', 'low', 'none', 'unknown'];
@@ -114,6 +114,13 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
     await test.drop();
   });
 
+  /** The frozen summary's groups under these rules, read as a verdict under a policy version nothing was recorded for reads them. */
+  const groupsOf = async (rules: readonly Rule[]) => {
+    const evidence = await verdictEvidence(db, orgId, scanId, randomUUID(), rules);
+    expect(evidence).toMatchObject({ recordedBody: null, frozen: true });
+    return evidence.groups;
+  };
+
   const oneByOne = (): { facets: FindingFacets; count: number }[] =>
     rows.map((row) => ({
       facets: {
@@ -130,14 +137,14 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
     }));
 
   it.each(Object.entries(ruleSets))('evaluates the groups as it evaluates every finding on its own: %s', async (_name, rules) => {
-    const groups = await summaryFacetGroups(db, orgId, scanId, rules);
+    const groups = await groupsOf(rules);
     expect(groups.length).toBeLessThan(rows.length);
     expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(rows.length);
     expect(evaluatePolicy(rules, groups)).toEqual(evaluatePolicy(rules, oneByOne()));
   });
 
   it('collapses what the rules cannot tell apart: with no condition, the suppressed findings and the rest', async () => {
-    const groups = await summaryFacetGroups(db, orgId, scanId, ruleSets['no conditions']!);
+    const groups = await groupsOf(ruleSets['no conditions']!);
     const suppressed = rows.filter((row) => row.status === 'suppressed').length;
     expect(groups.map((group) => [group.facets.status, group.count]).sort()).toEqual([
       ['', rows.length - suppressed],
@@ -147,7 +154,7 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
 
   it('reads a score or an age as the highest threshold it reaches, and null below every one', async () => {
     const rules: Rule[] = [{ name: 'a', effect: 'warn', when: [{ field: 'cvss', op: 'at_least', value: 4.5 }, { field: 'cvss', op: 'at_least', value: 9 }] }];
-    const groups = await summaryFacetGroups(db, orgId, scanId, rules);
+    const groups = await groupsOf(rules);
     const countOf = (cvss: number | null) => groups.filter((group) => group.facets.cvss === cvss).reduce((sum, group) => sum + group.count, 0);
     expect(countOf(9)).toBe(rows.filter((row) => row.cvss_score !== null && row.cvss_score >= 9).length);
     expect(countOf(4.5)).toBe(rows.filter((row) => row.cvss_score !== null && row.cvss_score >= 4.5 && row.cvss_score < 9).length);
@@ -155,8 +162,8 @@ describe.each(databaseProfiles)('summary facet groups on $name', (profile) => {
   });
 
   it('groups a summary once: freezing it again changes nothing', async () => {
-    const before = await summaryFacetGroups(db, orgId, scanId, ruleSets['advisories and components']!);
+    const before = await groupsOf(ruleSets['advisories and components']!);
     await freezeSummaries(db, [{ id: scanId, orgId, assetId: randomUUID(), image: 'r.example.com/a:1', createdAt: new Date().toISOString(), state: 'completed' }]);
-    expect(await summaryFacetGroups(db, orgId, scanId, ruleSets['advisories and components']!)).toEqual(before);
+    expect(await groupsOf(ruleSets['advisories and components']!)).toEqual(before);
   });
 });

@@ -172,13 +172,9 @@ async function groupFrozenSummaries(tx: Queryable, frozen: readonly { org_id: st
   );
 }
 
-/** SQL true when the scan's summary is frozen (what a verdict reads is complete), for the organization and scan placeholders given. */
-export const summaryFrozenCondition = (orgParam: string, scanParam: string): string =>
-  `EXISTS (SELECT 1 FROM scan_summaries WHERE org_id = ${orgParam} AND scan_id = ${scanParam} AND frozen_at IS NOT NULL)`;
-
 interface FacetRow {
-  /** Findings taken out of their group because a rule lists one of their advisories or their component. */
-  listed: boolean;
+  /** Findings taken out of their group because a rule lists one of their advisories or their component; null on the one row of a summary without groups. */
+  listed: boolean | null;
   status: string;
   kind: string | null;
   severity: string | null;
@@ -207,8 +203,18 @@ const facetsOf = (row: FacetRow, distinctions: Distinctions): FindingFacets => (
 
 const groupKey = (row: FacetRow): string => JSON.stringify([row.status, row.kind, row.severity, row.fixability, row.cvss_reached, row.age_reached]);
 
+/** What a verdict is made of, read in one snapshot. */
+export interface VerdictEvidence {
+  /** The verdict already recorded for the scan under this policy version: its stored body. */
+  recordedBody: string | null;
+  /** Whether the scan's summary is frozen: only then are its groups complete. */
+  frozen: boolean;
+  groups: FacetGroup[];
+}
+
 /**
- * The frozen summary's findings as groups of facets the rules cannot tell apart
+ * The verdict recorded for the scan under this policy version, whether its summary
+ * is frozen, and the frozen summary's findings as groups of facets the rules cannot tell apart
  * (Distinctions): the groups written at the freeze, collapsed further by what these
  * rules test, and, when the rules list advisories or components, the findings naming
  * one of them taken out of their group and given with their advisories and component.
@@ -217,13 +223,20 @@ const groupKey = (row: FacetRow): string => JSON.stringify([row.status, row.kind
  * application small: the benchmark's 10,000 findings freeze into 720 groups, which a
  * policy testing every facet tells apart as 120.
  */
-export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: string, rules: readonly Rule[]): Promise<FacetGroup[]> {
+export async function verdictEvidence(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string, rules: readonly Rule[]): Promise<VerdictEvidence> {
   const distinctions = distinctionsOf(rules);
   const advisories = valuesListed(rules, 'advisory');
   const components = valuesListed(rules, 'component');
-  // One round trip: the groups, then (only when the rules list any) the findings naming a listed advisory or component.
-  const { rows } = await q.query<FacetRow>(
-    `SELECT listed,
+  // One statement, so one snapshot: the groups are read in the snapshot that saw the summary frozen (they are
+  // written in the freeze's transaction), and a verdict request pays one round trip for all of it. The groups,
+  // then (only when the rules list any) the findings naming a listed advisory or component, beside the state
+  // of the scan's verdict; a summary without groups (not frozen yet, or no findings) still answers that one row.
+  const { rows } = await q.query<FacetRow & { recorded_body: string | null; frozen: boolean }>(
+    `SELECT state.recorded_body, state.frozen, facet_groups.*
+       FROM (SELECT (SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $12) AS recorded_body,
+                    EXISTS (SELECT 1 FROM scan_summaries WHERE org_id = $1 AND scan_id = $2 AND frozen_at IS NOT NULL) AS frozen) AS state
+       LEFT JOIN (
+     SELECT listed,
             CASE WHEN status = ANY ($5::text[]) THEN status ELSE '' END AS status,
             CASE WHEN kind = ANY ($6::text[]) THEN kind END AS kind,
             CASE WHEN $7::boolean OR severity = ANY ($8::text[]) THEN severity END AS severity,
@@ -244,7 +257,7 @@ export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: str
                 AND (identifier = ANY ($3::text[]) OR component_name = ANY ($4::text[])
                      OR fingerprint = ANY (ARRAY(SELECT fingerprint FROM scan_summary_aliases WHERE org_id = $1 AND scan_id = $2 AND alias = ANY ($3::text[]))))
             ) AS facet
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, advisories, component`,
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, advisories, component) AS facet_groups ON true`,
     [
       orgId,
       scanId,
@@ -257,18 +270,21 @@ export async function summaryFacetGroups(q: Queryable, orgId: OrgId, scanId: str
       distinctions.fixabilities,
       distinctions.cvssThresholds,
       distinctions.ageThresholds,
+      policyVersionId,
     ],
     // Planned once per connection: planning this statement cost more than running it (1.3 ms against 1.1 ms).
     { prepared: true },
   );
-  const groups = new Map(rows.filter((row) => !row.listed).map((row) => [groupKey(row), { facets: facetsOf(row, distinctions), count: row.n }]));
+  const groupRows = rows.filter((row) => row.listed !== null);
+  const groups = new Map(groupRows.filter((row) => !row.listed).map((row) => [groupKey(row), { facets: facetsOf(row, distinctions), count: row.n }]));
   const apart: FacetGroup[] = [];
-  for (const row of rows.filter((listed) => listed.listed)) {
+  for (const row of groupRows.filter((listed) => listed.listed)) {
     const group = groups.get(groupKey(row));
     // Written in the freeze's transaction from the same rows: listed findings always have their group.
     if (group === undefined) throw new Error(`scan ${scanId}: a finding of the frozen summary has no group`);
     group.count -= row.n;
     apart.push({ facets: facetsOf(row, distinctions), count: row.n });
   }
-  return [...[...groups.values()].filter((group) => group.count > 0), ...apart];
+  const { recorded_body: recordedBody, frozen } = rows[0]!;
+  return { recordedBody, frozen, groups: [...[...groups.values()].filter((group) => group.count > 0), ...apart] };
 }

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { findEnabledPolicy, type EnabledPolicy } from '../policies/index.js';
 import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/index.js';
 import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
-import { summaryFacetGroups, summaryFrozenCondition } from './scan-summary.js';
+import { verdictEvidence } from './scan-summary.js';
 
 /** The verdict body: the contract pipelines gate on. */
 export interface VerdictView {
@@ -47,17 +47,6 @@ async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVers
   return found.rows[0]?.body;
 }
 
-/** The verdict recorded for this scan and policy version, if any, and whether the scan's summary is frozen, in one round trip. */
-async function recordedOrReadiness(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<{ body: string | null; frozen: boolean }> {
-  const found = await q.query<{ body: string | null; frozen: boolean }>(
-    `SELECT (SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3) AS body,
-            ${summaryFrozenCondition('$1', '$2')} AS frozen`,
-    [orgId, scanId, policyVersionId],
-    { prepared: true },
-  );
-  return found.rows[0]!;
-}
-
 /**
  * Evaluates the scan against the enabled policy's latest version and records the
  * verdict, or answers the one already recorded for that version. Refusals, in
@@ -71,18 +60,23 @@ async function recordedOrReadiness(q: Queryable, orgId: OrgId, scanId: string, p
  */
 export async function requestVerdict(db: Database, principal: Principal, scanId: string, requestId: string): Promise<VerdictAnswer> {
   const orgId = principal.orgId;
-  // Two independent reads at once; the scan's refusals still come first.
-  const [scan, policy] = await Promise.all([getScan(db, orgId, scanId), findEnabledPolicy(db, orgId)]);
+  // The scan, and meanwhile the enabled policy and then what a verdict under it is made of: two round trips
+  // in a row instead of three. What is read for a scan that turns out missing or incomplete is not used:
+  // the scan's refusals still come first.
+  const [scan, underPolicy] = await Promise.all([
+    getScan(db, orgId, scanId),
+    findEnabledPolicy(db, orgId).then(async (policy) => policy && { policy, evidence: await verdictEvidence(db, orgId, scanId, policy.versionId, policy.rules) }),
+  ]);
   if (scan.state !== 'completed') {
     throw refusal('scan_not_completed', `scan not completed: a verdict needs a completed scan, and this one is ${scan.state}`);
   }
-  if (!policy) throw refusal('no_enabled_policy', 'no enabled policy: enable a policy to request verdicts');
-  const recorded = await recordedOrReadiness(db, orgId, scan.id, policy.versionId);
-  if (recorded.body !== null) return { status: 200, body: recorded.body };
-  if (!recorded.frozen) {
+  if (!underPolicy) throw refusal('no_enabled_policy', 'no enabled policy: enable a policy to request verdicts');
+  const { policy, evidence } = underPolicy;
+  if (evidence.recordedBody !== null) return { status: 200, body: evidence.recordedBody };
+  if (!evidence.frozen) {
     throw refusal('verdict_not_ready', "verdict not ready: the scan's findings are still being summarized; retry shortly", { 'retry-after': '1' });
   }
-  const evaluation = evaluatePolicy(policy.rules, await summaryFacetGroups(db, orgId, scan.id, policy.rules));
+  const evaluation = evaluatePolicy(policy.rules, evidence.groups);
   const requester = requesterColumns(requesterOf(principal));
   const view = verdictView(scan, policy, requestedByView(requester), evaluation);
   const body = JSON.stringify(view);
