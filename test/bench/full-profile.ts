@@ -32,6 +32,8 @@ export interface RunningSentinel {
 export interface FullProfile {
   /** The benchmark's own connection to the service's database. */
   db: Database;
+  /** The service's database, for a process of the benchmark's own. */
+  databaseUrl: string;
   /** http://127.0.0.1:<port> of the API, once a role serving it has started. */
   base: string;
   /**
@@ -117,6 +119,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
 
   return {
     db,
+    databaseUrl: environment.DATABASE_URL,
     base,
     call,
     async start(role, overrides = {}) {
