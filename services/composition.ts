@@ -108,7 +108,7 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
       progress('migrating the database');
       const applied = await step('database migrations', () => migrate(db));
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-      progress(applied.length > 0 ? `database migrated (${applied.length} migrations applied)` : 'database up to date');
+      progress(applied.length > 0 ? `database migrated (${applied.length} ${applied.length === 1 ? 'migration' : 'migrations'} applied)` : 'database up to date');
       // The embedded log's topics are rows: they need the migrated database.
       await step('stream log topics', () => streamLog.ensureTopics(allTopics));
       await step('analytics schema', () => analytics.ensureSchema());
