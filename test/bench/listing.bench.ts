@@ -9,9 +9,8 @@
 // not timed); the database is vacuumed and analyzed, as autovacuum would leave it.
 // The same clients then ask a bare server one indexed query a request
 // (floor-server.ts): the machine's floor, printed beside the figures, untargeted.
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { benchSize, scaledSettings } from './bench-settings.js';
+import { forkBenchProcess } from './bench-process.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
 import { CPU_FACT, describeCpuUse } from './cpu-meter.js';
@@ -88,27 +87,6 @@ async function urlsToAsk(profile: FullProfile, tenant: Tenant, assetIds: string[
   return urls.map((url, i) => ({ url, key: (i * 2_654_435_761) % 4_294_967_296 })).sort((a, b) => a.key - b.key).map((u) => u.url);
 }
 
-/** Starts floor-server.ts in a process of its own over the tenant's findings; stop() ends it. */
-async function startFloorServer(profile: FullProfile, tenant: Tenant): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = fork(path.join(import.meta.dirname, 'floor-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH, DATABASE_URL: profile.databaseUrl, ORG_ID: tenant.orgId, FINDINGS: String(benchSize.listingFindings) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
-    child.once('message', (message) => resolve(message as { port: number }));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      await exited;
-    },
-  };
-}
-
 export async function run(): Promise<BenchResult> {
   const profile = await startFullProfile('listing');
   try {
@@ -127,9 +105,9 @@ export async function run(): Promise<BenchResult> {
       expectStatus: 200,
       meterCpu: profile.meterCpu,
     });
-    const floor = await startFloorServer(profile, tenant);
+    const floor = await forkBenchProcess('floor-server.ts', { DATABASE_URL: profile.databaseUrl, ORG_ID: tenant.orgId, FINDINGS: String(benchSize.listingFindings) });
     const floorRuns = await runTwice({
-      base: floor.base,
+      base: `http://127.0.0.1:${floor.port}`,
       token: tenant.apiKey,
       connections: CLIENTS,
       amount: benchSize.listingRequests,

@@ -8,12 +8,12 @@
 // receiver's: verified deliveries between the first and the last to arrive, so
 // the workers process's start-up is not counted. Any signature that does not
 // verify is a FAIL. Target: at least 2,000 deliveries per second.
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestCertificates } from '../../services/platform/egress/testing/certificates.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
+import { forkBenchProcess } from './bench-process.js';
 import type { BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
 import type { ReceiverMessage, ReceiverReport } from './webhook-receiver.js';
@@ -31,34 +31,16 @@ interface Receiver {
 }
 
 async function startReceiver(keyPem: string, certPem: string): Promise<Receiver> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'webhook-receiver.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH, RECEIVER_KEY_PEM: keyPem, RECEIVER_CERT_PEM: certPem },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const nextMessage = <T,>() =>
-    new Promise<T>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the receiver exited with ${code}`));
-      child.once('exit', onExit);
-      child.once('message', (message) => {
-        child.off('exit', onExit);
-        resolve(message as T);
-      });
-    });
-  const { port } = await nextMessage<{ port: number }>();
+  const receiver = await forkBenchProcess('webhook-receiver.ts', { RECEIVER_KEY_PEM: keyPem, RECEIVER_CERT_PEM: certPem });
   return {
-    port,
-    send: (message) => void child.send(message),
+    port: receiver.port,
+    send: (message) => receiver.send(message),
     async report() {
-      const answer = nextMessage<{ report: ReceiverReport }>();
-      child.send({ report: true } satisfies ReceiverMessage);
+      const answer = receiver.nextMessage<{ report: ReceiverReport }>();
+      receiver.send({ report: true } satisfies ReceiverMessage);
       return (await answer).report;
     },
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      await exited;
-    },
+    stop: () => receiver.stop(),
   };
 }
 

@@ -98,8 +98,7 @@ export function keysetAfter(order: KeysetOrder, position: unknown, firstPlacehol
   if (position === undefined) return { sql: 'TRUE', params: [] };
   const params = [...assertPositionFits(order, position)];
 
-  const value = (key: KeyColumn, index: number): string => `$${firstPlaceholder + index}::${key.type}`;
-  const after = (key: KeyColumn): '>' | '<' => (key.direction === 'asc' ? '>' : '<');
+  const value = placeholders(firstPlaceholder);
   const [first] = order.keys;
 
   if (order.keys.every((key) => key.direction === first.direction)) {
@@ -117,6 +116,12 @@ export function keysetAfter(order: KeysetOrder, position: unknown, firstPlacehol
   });
   return { sql: `(${first.column} ${after(first)}= ${value(first, 0)} AND (${branches.join(' OR ')}))`, params };
 }
+
+/** The position's value of a key as its parameter: `$n::type`, numbered from `firstPlaceholder` by the key's index. */
+const placeholders = (firstPlaceholder: number) => (key: KeyColumn, index: number): string => `$${firstPlaceholder + index}::${key.type}`;
+
+/** The comparison that puts a row after a value of the key, in the key's direction. */
+const after = (key: KeyColumn): '>' | '<' => (key.direction === 'asc' ? '>' : '<');
 
 /** "Comes after a position" as two conditions an index can each seek to, and their parameters. */
 export interface KeysetRanges {
@@ -139,12 +144,12 @@ export function keysetAfterAsRanges(order: KeysetOrder, position: unknown, first
   const [first, ...later] = order.keys;
   if (position === undefined || later.length === 0 || later.some((key) => key.direction === first.direction || key.direction !== later[0]!.direction)) return undefined;
   const params = [...assertPositionFits(order, position)];
-  const value = (key: KeyColumn, index: number): string => `$${firstPlaceholder + index}::${key.type}`;
+  const value = placeholders(firstPlaceholder);
   const columns = later.map((key) => key.column).join(', ');
   const values = later.map((key, index) => value(key, index + 1)).join(', ');
   return {
-    sameLead: `${first.column} = ${value(first, 0)} AND (${columns}) ${later[0]!.direction === 'asc' ? '>' : '<'} (${values})`,
-    pastLead: `${first.column} ${first.direction === 'asc' ? '>' : '<'} ${value(first, 0)}`,
+    sameLead: `${first.column} = ${value(first, 0)} AND (${columns}) ${after(later[0]!)} (${values})`,
+    pastLead: `${first.column} ${after(first)} ${value(first, 0)}`,
     params,
   };
 }
