@@ -189,12 +189,24 @@ export async function listDeliveries(q: Queryable, orgId: OrgId, filter: Deliver
  * delivery already allows. Creation of deliveries, failures, disables and
  * endpoint changes stay fully durable.
  */
-function withoutWaitingForFlush<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+function withoutWaitingForFlush<T>(db: Database, work: (tx: Queryable) => Promise<T>, settings = NO_FLUSH_WAIT): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL synchronous_commit = off');
+    await tx.query(settings);
     return work(tx);
   });
 }
+
+const NO_FLUSH_WAIT = "SELECT set_config('synchronous_commit', 'off', true)";
+/**
+ * The claim also walks the queue's partial indexes in order rather than as a bitmap.
+ * Every claimed or delivered row leaves a dead entry in `webhook_deliveries_due` and
+ * `webhook_deliveries_in_flight` until vacuum, and only an ordered index scan marks
+ * such entries dead for the scans after it; a bitmap scan reads every one again. With
+ * the statistics of a burst still unanalyzed the planner chose bitmaps, and each
+ * claim re-read every delivery claimed before it in the run (measured: 40,000 entries
+ * and 5,667 heap pages to claim 61, 22.6 ms a claim on average over 20,000 deliveries).
+ */
+const NO_FLUSH_WAIT_ORDERED_SCANS = "SELECT set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)";
 
 /** A delivery a worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -246,6 +258,10 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
   // The window looked at: enough rows that a burst for one endpoint at the head
   // of the queue does not hide every other endpoint's work from this claim.
   const window = limit * 4;
+  // The candidates are the due index read in order and filtered, with no join: joined to
+  // the endpoints (for `enabled`), the planner hashed the join and sorted every pending
+  // delivery to keep the oldest few. Excluding disabled and full endpoints by id lets the
+  // scan stop after `window` rows.
   // The chosen ids reach the update as one array, computed once: as `d.id IN (chosen)`,
   // with the queue's statistics stale after a burst (migration 070), the planner could
   // scan every delivery once per chosen row: 2 s a claim at 20,000 pending.
@@ -257,9 +273,9 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
        ), candidates AS (
          SELECT d.id, d.endpoint_id, d.next_attempt_at
            FROM webhook_deliveries d
-           JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND e.enabled
-            AND d.endpoint_id NOT IN (SELECT endpoint_id FROM in_flight WHERE deliveries >= $4)
+          WHERE d.status = 'pending' AND d.next_attempt_at <= $1
+            AND d.endpoint_id NOT IN (SELECT endpoint_id FROM in_flight WHERE deliveries >= $4
+                                      UNION ALL SELECT id FROM webhook_endpoints WHERE NOT enabled)
           ORDER BY d.next_attempt_at
           LIMIT $5
           FOR UPDATE OF d SKIP LOCKED
@@ -282,6 +298,7 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
                  e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at`,
       [now, limit, leaseMs, perEndpointInFlight, window, workerId],
     ),
+    NO_FLUSH_WAIT_ORDERED_SCANS,
   );
   return result.rows.map((row) => {
     const orgId = tenantOfClaim(scope, row.org_id);

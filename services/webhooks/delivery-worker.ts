@@ -18,7 +18,7 @@ import { claimDueDeliveries, recordDelivered, recordFailedAttempt, releaseAbando
 import { recordEndpointFailure } from './endpoints.js';
 import type { AttemptOutcome, DeliverySender } from './https-sender.js';
 import { signDelivery } from './signature.js';
-import { activeSigningSecrets } from './signing-secrets.js';
+import { createSigningKeyCache } from './signing-secrets.js';
 import { systemScope } from '../platform/tenancy.js';
 
 export const DEFAULT_CONCURRENCY = 128;
@@ -64,6 +64,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   if (leaseMs < 2 * sender.budgetMs) throw new TypeError(`the lease (${leaseMs} ms) must be at least twice the attempt budget (${sender.budgetMs} ms)`);
 
   const claim = (limit: number) => claimDueDeliveries(db, delivering, { now: now(), workerId: deps.worker.workerId, limit, leaseMs, perEndpointInFlight });
+  const signingKeysOf = createSigningKeyCache(secretBox);
   const recordSuccess = groupCommitted((attempts: DeliveredAttempt[]) => recordDelivered(db, attempts, now()));
 
   /** One attempt of a claimed delivery. Never rejects: if recording fails, the lease runs out and the delivery is tried again. */
@@ -72,7 +73,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       const signedAt = now();
       const body = Buffer.from(claimed.payload, 'utf8');
       const headers = signDelivery({
-        secrets: activeSigningSecrets(secretBox, claimed.secrets, signedAt),
+        secrets: signingKeysOf(claimed.secrets, signedAt),
         deliveryId: claimed.id,
         timestamp: Math.floor(signedAt.getTime() / 1000),
         body,
