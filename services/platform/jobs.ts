@@ -41,26 +41,43 @@ export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payl
 }
 
 /**
- * Claims up to `limit` due jobs of the given kinds for a registered worker. A
- * running job whose worker is no longer registered (declared dead from its
- * heartbeats, worker-registry.ts) or whose lease expired is claimable again, so
- * work is retried, never lost. SKIP LOCKED lets any number of workers share the
- * queue without blocking.
+ * Claims up to `limit` due jobs of one kind for a registered worker, oldest due
+ * first. A running job whose worker is no longer registered (declared dead from
+ * its heartbeats, worker-registry.ts) or whose lease expired is claimable again,
+ * so work is retried, never lost. SKIP LOCKED lets any number of workers share
+ * the queue without blocking.
+ *
+ * Queued and abandoned jobs are read apart, each from its own index in run_after
+ * order (migration 103), so a claim stops after `limit` rows of each instead of
+ * reading the whole queue. The claim's transaction turns bitmap scans off for
+ * itself: a bitmap reads every dead index entry a finished job left behind, claim
+ * after claim, where an ordered scan marks them dead once (the webhook claim,
+ * docs/decisions.md).
  */
-export async function claimJobs(db: Database, scope: SystemScope, worker: WorkerRegistration, kinds: string[], limit: number, leaseMs: number): Promise<Job[]> {
-  const result = await db.query<JobRow>(
-    `UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(), worker_id = $4,
-            locked_until = now() + make_interval(secs => $3::double precision / 1000)
-      WHERE id IN (
-        SELECT id FROM jobs j
-         WHERE kind = ANY($1::text[])
-           AND ((state = 'queued' AND run_after <= now())
-                OR (state = 'running' AND (locked_until < now()
-                    OR (worker_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM workers w WHERE w.id = j.worker_id)))))
-         ORDER BY run_after LIMIT $2 FOR UPDATE SKIP LOCKED)
-      RETURNING id, org_id, kind, payload, attempts, max_attempts`,
-    [kinds, limit, leaseMs, worker.workerId],
-  );
+export async function claimJobs(db: Database, scope: SystemScope, worker: WorkerRegistration, kind: string, limit: number, leaseMs: number): Promise<Job[]> {
+  const result = await db.transaction(async (tx) => {
+    await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)");
+    return tx.query<JobRow>(
+      `WITH due AS (
+         SELECT id, run_after FROM jobs
+          WHERE kind = $1 AND state = 'queued' AND run_after <= now()
+          ORDER BY run_after LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), abandoned AS (
+         SELECT id, run_after FROM jobs j
+          WHERE kind = $1 AND state = 'running'
+            AND (locked_until < now() OR (worker_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM workers w WHERE w.id = j.worker_id)))
+          ORDER BY run_after LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), chosen AS (
+         SELECT id FROM (SELECT id, run_after FROM due UNION ALL SELECT id, run_after FROM abandoned) AS claimable
+          ORDER BY run_after LIMIT $2
+       )
+       UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = now(), worker_id = $4,
+              locked_until = now() + make_interval(secs => $3::double precision / 1000)
+        WHERE id = ANY (ARRAY(SELECT id FROM chosen))
+       RETURNING id, org_id, kind, payload, attempts, max_attempts`,
+      [kind, limit, leaseMs, worker.workerId],
+    );
+  });
   return result.rows.map((row) => ({
     id: row.id,
     orgId: tenantOfClaim(scope, row.org_id),
@@ -117,7 +134,8 @@ export interface WorkerOptions {
   logger: Logger;
   /** The registered process the claims are recorded for. */
   worker: WorkerRegistration;
-  kinds: string[];
+  /** The kind of job this worker runs. */
+  kind: string;
   /** Resolves when the job is done, or with { deferMs } when it cannot start yet and should wait that long. */
   handle: (job: Job) => Promise<void | { deferMs: number }>;
   concurrency?: number;
@@ -127,7 +145,7 @@ export interface WorkerOptions {
 
 /** A polling worker: claims jobs, runs them (no transaction held meanwhile), records the outcome. */
 export function createWorker(options: WorkerOptions): Worker {
-  const { db, logger, worker, kinds, handle } = options;
+  const { db, logger, worker, kind, handle } = options;
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -155,7 +173,7 @@ export function createWorker(options: WorkerOptions): Worker {
     tick: async () => {
       const free = concurrency - inFlight.size;
       if (free <= 0) return 'idle';
-      const claimed = await claimJobs(db, claiming, worker, kinds, free, leaseMs);
+      const claimed = await claimJobs(db, claiming, worker, kind, free, leaseMs);
       for (const job of claimed) {
         const task = runJob(job).finally(() => inFlight.delete(task));
         inFlight.add(task);

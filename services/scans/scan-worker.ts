@@ -59,7 +59,7 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
     db: deps.db,
     logger: deps.logger,
     worker: deps.worker,
-    kinds: [SCAN_JOB_KIND],
+    kind: SCAN_JOB_KIND,
     pollIntervalMs: deps.pollIntervalMs,
     concurrency: deps.concurrency ?? 8,
     handle: async (job: Job) => {

@@ -56,7 +56,7 @@ export function createSynchronizationWorker(deps: SynchronizationWorkerDeps): Wo
     db: deps.db,
     logger: deps.logger.child({ component: 'nhi-synchronization' }),
     worker: deps.worker,
-    kinds: [SYNCHRONIZATION_JOB],
+    kind: SYNCHRONIZATION_JOB,
     // A run holds its collection in memory until it ends: two at once per process.
     concurrency: 2,
     pollIntervalMs: deps.pollIntervalMs,

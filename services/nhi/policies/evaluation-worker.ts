@@ -11,7 +11,7 @@ export function createPolicyEvaluationWorker(deps: { db: Database; logger: Logge
     db: deps.db,
     logger: deps.logger.child({ component: 'nhi-policy-evaluation' }),
     worker: deps.worker,
-    kinds: [POLICY_EVALUATION_JOB],
+    kind: POLICY_EVALUATION_JOB,
     // Evaluations of one organization wait for each other anyway; two at once keeps a large one from holding up the rest.
     concurrency: 2,
     pollIntervalMs: deps.pollIntervalMs,

@@ -61,7 +61,7 @@ export function createRemediationExecutionWorker(deps: ExecutionWorkerDeps): Wor
     db: deps.db,
     logger: deps.logger.child({ component: 'nhi-remediation-execution' }),
     worker: deps.worker,
-    kinds: [REMEDIATION_EXECUTION_JOB],
+    kind: REMEDIATION_EXECUTION_JOB,
     concurrency: 2,
     pollIntervalMs: deps.pollIntervalMs,
     handle: (job) => executeRemediation(deps, job),
