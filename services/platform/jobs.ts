@@ -1,4 +1,5 @@
 import type { Database, OrgId, Queryable } from './db/database.js';
+import { inQueueClaimTransaction } from './db/queue-claim.js';
 import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
 import { createPollingLoop, type PollingLoop } from './polling-loop.js';
@@ -49,15 +50,11 @@ export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payl
  *
  * Queued and abandoned jobs are read apart, each from its own index in run_after
  * order (migration 103), so a claim stops after `limit` rows of each instead of
- * reading the whole queue. The claim's transaction turns bitmap scans off for
- * itself: a bitmap reads every dead index entry a finished job left behind, claim
- * after claim, where an ordered scan marks them dead once (the webhook claim,
- * docs/decisions.md).
+ * reading the whole queue (in a queue-claim transaction, db/queue-claim.ts).
  */
 export async function claimJobs(db: Database, scope: SystemScope, worker: WorkerRegistration, kind: string, limit: number, leaseMs: number): Promise<Job[]> {
-  const result = await db.transaction(async (tx) => {
-    await tx.query("SELECT set_config('enable_bitmapscan', 'off', true)");
-    return tx.query<JobRow>(
+  const result = await inQueueClaimTransaction(db, (tx) =>
+    tx.query<JobRow>(
       `WITH due AS (
          SELECT id, run_after FROM jobs
           WHERE kind = $1 AND state = 'queued' AND run_after <= now()
@@ -76,8 +73,8 @@ export async function claimJobs(db: Database, scope: SystemScope, worker: Worker
         WHERE id = ANY (ARRAY(SELECT id FROM chosen))
        RETURNING id, org_id, kind, payload, attempts, max_attempts`,
       [kind, limit, leaseMs, worker.workerId],
-    );
-  });
+    ),
+  );
   return result.rows.map((row) => ({
     id: row.id,
     orgId: tenantOfClaim(scope, row.org_id),

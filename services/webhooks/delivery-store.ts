@@ -4,6 +4,7 @@
 // which are queue mechanics across tenants like the job claim: each claimed row
 // carries its organization, and everything after the claim uses it.
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
+import { inQueueClaimTransaction } from '../platform/db/queue-claim.js';
 import { MAX_DELIVERY_ATTEMPTS } from './delivery-schedule.js';
 import type { StoredSecrets } from './signing-secrets.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
@@ -189,24 +190,12 @@ export async function listDeliveries(q: Queryable, orgId: OrgId, filter: Deliver
  * delivery already allows. Creation of deliveries, failures, disables and
  * endpoint changes stay fully durable.
  */
-function withoutWaitingForFlush<T>(db: Database, work: (tx: Queryable) => Promise<T>, settings = NO_FLUSH_WAIT): Promise<T> {
+function withoutWaitingForFlush<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(settings);
+    await tx.query('SET LOCAL synchronous_commit = off');
     return work(tx);
   });
 }
-
-const NO_FLUSH_WAIT = "SELECT set_config('synchronous_commit', 'off', true)";
-/**
- * The claim also walks the queue's partial indexes in order rather than as a bitmap.
- * Every claimed or delivered row leaves a dead entry in `webhook_deliveries_due` and
- * `webhook_deliveries_in_flight` until vacuum, and only an ordered index scan marks
- * such entries dead for the scans after it; a bitmap scan reads every one again. With
- * the statistics of a burst still unanalyzed the planner chose bitmaps, and each
- * claim re-read every delivery claimed before it in the run (measured: 40,000 entries
- * and 5,667 heap pages to claim 61, 22.6 ms a claim on average over 20,000 deliveries).
- */
-const NO_FLUSH_WAIT_ORDERED_SCANS = "SELECT set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)";
 
 /** A delivery a worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -265,7 +254,7 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
   // The chosen ids reach the update as one array, computed once: as `d.id IN (chosen)`,
   // with the queue's statistics stale after a burst (migration 070), the planner could
   // scan every delivery once per chosen row: 2 s a claim at 20,000 pending.
-  const result = await withoutWaitingForFlush(db, (tx) =>
+  const result = await inQueueClaimTransaction(db, (tx) =>
     tx.query<ClaimedRow>(
       `WITH in_flight AS (
          SELECT endpoint_id, count(*) AS deliveries FROM webhook_deliveries
@@ -298,7 +287,7 @@ export async function claimDueDeliveries(db: Database, scope: SystemScope, optio
                  e.url, e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_expires_at`,
       [now, limit, leaseMs, perEndpointInFlight, window, workerId],
     ),
-    NO_FLUSH_WAIT_ORDERED_SCANS,
+    { skipFlushWait: true },
   );
   return result.rows.map((row) => {
     const orgId = tenantOfClaim(scope, row.org_id);
