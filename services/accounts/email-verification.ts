@@ -45,8 +45,8 @@ export async function redeemEmailVerification(tx: Queryable, token: string): Pro
   return rows[0] && { userId: rows[0].user_id, email: rows[0].email };
 }
 
-/** The link the mail carries: the deployment's verification page with the token in its query. */
-export function verificationLink(pageUrl: string, token: string): string {
+/** The link a mail carries: the deployment's page (verification, password reset) with the token in its query. */
+export function linkWithToken(pageUrl: string, token: string): string {
   const link = new URL(pageUrl);
   link.searchParams.set('token', token);
   return link.toString();

@@ -14,7 +14,7 @@ function capturingLogger() {
 describe('the mail port as configured', () => {
   it('drops mail without a transport, logging recipient and purpose but never the text', async () => {
     const { logger, lines } = capturingLogger();
-    await createConfiguredMailer('none', logger).send(message);
+    await createConfiguredMailer({ mailSink: 'none', smtp: undefined }, logger).send(message);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 'warn', mail: { to: message.to, purpose: message.purpose } });
     expect(JSON.stringify(lines)).not.toContain('snv_');
@@ -22,7 +22,7 @@ describe('the mail port as configured', () => {
 
   it('writes the whole text, link included, to the log with the development sink', async () => {
     const { logger, lines } = capturingLogger();
-    await createConfiguredMailer('log', logger).send(message);
+    await createConfiguredMailer({ mailSink: 'log', smtp: undefined }, logger).send(message);
     expect(lines[0]).toMatchObject({ level: 'info', mail_text: message.text });
   });
 
@@ -30,7 +30,7 @@ describe('the mail port as configured', () => {
     const production = { NODE_ENV: 'production', TOKEN_SIGNING_KEY: 'a'.repeat(64), WEBHOOK_SECRET_KEY: 'b'.repeat(64) };
     expect(() => parseConfig({ ...production, MAIL_SINK: 'log' })).toThrow(/MAIL_SINK=log is refused in production/);
     expect(parseConfig({ ...production }).mailSink).toBe('none');
-    expect(() => parseConfig({ MAIL_SINK: 'smtp' })).toThrow(/MAIL_SINK must be none or log/);
+    expect(() => parseConfig({ MAIL_SINK: 'sendmail' })).toThrow(/MAIL_SINK must be none, log or smtp/);
   });
 
   it('logs a mail that cannot be sent after the fact, and carries on', async () => {
