@@ -6,7 +6,8 @@ import type { MailQueue } from '../../platform/mail-queue.js';
 import { asUser } from '../../platform/principal.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { issueEmailVerification, linkWithToken } from '../email-verification.js';
+import { issueEmailVerification } from '../email-verification.js';
+import { linkWithToken } from '../mail-link-tokens.js';
 import { findUser } from '../users.js';
 
 /**

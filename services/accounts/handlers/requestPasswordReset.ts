@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { linkWithToken } from '../email-verification.js';
+import { linkWithToken } from '../mail-link-tokens.js';
 import { issuePasswordReset, PASSWORD_RESET_TTL_SECONDS } from '../password-resets.js';
 import type { LimiterState } from '../rate-limiter.js';
 import { mayBreakGlass, type SsoEnforcementLookup } from '../sso-enforcement.js';
