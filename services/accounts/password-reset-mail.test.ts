@@ -23,7 +23,7 @@ describe.each(testProfiles)('password reset and verification mail through an SMT
   const t = useTestApp(() => ({
     profile: profile.profile,
     mailer,
-    logger: createLogger('info', {}, { write: (line: string) => void logLines.push(JSON.parse(line)) }),
+    logger: createLogger('trace', {}, { write: (line: string) => void logLines.push(JSON.parse(line)) }),
   }));
   expectNeighbourUntouchedAfterEach(t);
 
@@ -61,6 +61,9 @@ describe.each(testProfiles)('password reset and verification mail through an SMT
     expect((await login(person.email, 'correct horse battery staple')).status).toBe(200);
     expect((await t.current.call('GET', '/api/v1/me', { token: person.token })).status).toBe(401);
     expect((await t.current.call('POST', '/api/v1/auth/refresh', { body: { refresh_token: person.refreshToken } })).raw).toBe(ONE_401);
+    const logged = JSON.stringify(logLines);
+    expect(logged, 'no log line, at trace level, holds the token or the new password').not.toContain(token);
+    expect(logged).not.toContain('correct horse battery staple');
   });
 
   it('answers an unknown address with the same 202 and the relay receives nothing', async () => {
