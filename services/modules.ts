@@ -49,7 +49,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
 }
 
 /** What tests may replace; production passes none. */
@@ -97,9 +97,10 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   });
   // Filled from the list below, which holds accounts itself: its guard looks refusal recorders up per request.
   const refusalRecorders = new Map<string, RefusalRecorder>();
-  const mailer = overrides.mailer ?? createConfiguredMailer(config.mailSink, logger);
+  const mailer = overrides.mailer ?? createConfiguredMailer(config, logger);
   const accounts = createAccountsModule({
     db,
+    logger,
     counters: platform.counters,
     config,
     registry,

@@ -45,9 +45,10 @@ export async function createAccount(tx: Queryable, input: NewAccount): Promise<s
 export interface VerificationEvidence {
   /**
    * sso: a login through an organization's identity provider; mail_link: the link of a
-   * verification mail; social: a social login whose provider vouched for the address.
+   * verification mail; password_reset: the link of a password reset mail, used to set
+   * a new password; social: a social login whose provider vouched for the address.
    */
-  method: 'sso' | 'mail_link' | 'social';
+  method: 'sso' | 'mail_link' | 'password_reset' | 'social';
   origin: RequestOrigin | null;
 }
 

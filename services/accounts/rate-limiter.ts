@@ -22,39 +22,41 @@ export interface RateLimiter {
    * unreachable: the unknown state (fail open), or 503 unavailable when configured
    * to fail closed.
    */
-  hit(subject: string, limitPerMinute: number, log: FastifyBaseLogger): Promise<LimiterState>;
+  hit(subject: string, limitPerWindow: number, log: FastifyBaseLogger): Promise<LimiterState>;
   /**
    * The subject's state without counting. Never refuses, even when failing closed:
    * the response it decorates has already been decided.
    */
-  peek(subject: string, limitPerMinute: number, log: FastifyBaseLogger): Promise<LimiterState>;
+  peek(subject: string, limitPerWindow: number, log: FastifyBaseLogger): Promise<LimiterState>;
 }
 
-export function createRateLimiter(deps: { counters: Counters; failClosed: boolean }): RateLimiter {
+/** windowMs: one minute unless given (the per-address limit of password reset mails counts over longer windows). */
+export function createRateLimiter(deps: { counters: Counters; failClosed: boolean; windowMs?: number }): RateLimiter {
+  const windowMs = deps.windowMs ?? WINDOW_MS;
   // The window length is part of the key, as the Counters port asks.
-  const keyOf = (subject: string): string => `${subject}:${WINDOW_MS}`;
+  const keyOf = (subject: string): string => `${subject}:${windowMs}`;
   const unreachable = (log: FastifyBaseLogger, error: unknown): void => log.warn({ err: error, fail_closed: deps.failClosed }, 'rate limiter counter store unreachable');
 
   return {
-    async hit(subject, limitPerMinute, log) {
+    async hit(subject, limitPerWindow, log) {
       let window;
       try {
-        window = await deps.counters.hit(keyOf(subject), WINDOW_MS);
+        window = await deps.counters.hit(keyOf(subject), windowMs);
       } catch (error) {
         unreachable(log, error);
         if (deps.failClosed) throw new AppError('unavailable', 'the service is temporarily unavailable, retry later', { headers: { 'retry-after': '1', ...STATE_UNKNOWN } });
         return STATE_UNKNOWN;
       }
-      const state = stateOf(window, limitPerMinute);
-      if (window.count > limitPerMinute) {
+      const state = stateOf(window, limitPerWindow);
+      if (window.count > limitPerWindow) {
         // No algorithm, store or shard detail in the body (spec 7.4).
         throw new AppError('rate_limited', 'too many requests, retry later', { headers: { ...state, 'retry-after': state['ratelimit-reset'] } });
       }
       return state;
     },
-    async peek(subject, limitPerMinute, log) {
+    async peek(subject, limitPerWindow, log) {
       try {
-        return stateOf(await deps.counters.peek(keyOf(subject), WINDOW_MS), limitPerMinute);
+        return stateOf(await deps.counters.peek(keyOf(subject), windowMs), limitPerWindow);
       } catch (error) {
         unreachable(log, error);
         return STATE_UNKNOWN;
@@ -63,10 +65,10 @@ export function createRateLimiter(deps: { counters: Counters; failClosed: boolea
   };
 }
 
-function stateOf(window: WindowCount, limitPerMinute: number): Exclude<LimiterState, typeof STATE_UNKNOWN> {
+function stateOf(window: WindowCount, limitPerWindow: number): Exclude<LimiterState, typeof STATE_UNKNOWN> {
   return {
-    'ratelimit-limit': String(limitPerMinute),
-    'ratelimit-remaining': String(Math.max(0, limitPerMinute - window.count)),
+    'ratelimit-limit': String(limitPerWindow),
+    'ratelimit-remaining': String(Math.max(0, limitPerWindow - window.count)),
     // Rounded up to at least a second, so it can serve as Retry-After (spec 7.4).
     'ratelimit-reset': String(Math.max(1, Math.ceil(window.resetInMs / 1000))),
   };

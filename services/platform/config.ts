@@ -69,8 +69,12 @@ export interface Config {
   signInReturnUrl: string;
   /** EMAIL_VERIFICATION_URL: the dashboard page a verification mail links to, with `token` in its query; the page confirms it. */
   emailVerificationUrl: string;
-  /** MAIL_SINK: where the service's mail goes (docs/decisions.md, "Accounts: address verification"). */
+  /** PASSWORD_RESET_URL: the dashboard page a password reset mail links to, with `token` in its query; the page confirms it with a new password. */
+  passwordResetUrl: string;
+  /** MAIL_SINK: where the service's mail goes (docs/decisions.md, "Accounts: address verification", "Password reset and mail"). */
   mailSink: MailSink;
+  /** SMTP_URL, MAIL_FROM, SMTP_CA_FILE: the relay mail is sent through, set when mailSink is smtp. */
+  smtp: SmtpConfig | undefined;
   /** Social login providers the deployment has registered with (docs/decisions.md, "Social login"); an absent one is not offered. */
   socialLogin: SocialLoginConfig;
   /**
@@ -88,8 +92,20 @@ export interface Config {
  * none: no transport is connected; a mail is dropped and a warning names its
  * recipient and purpose, never its text. log: development only, each mail's text
  * (links included) is written to the service log; refused in production.
+ * smtp: sent through the relay SMTP_URL names (the default when SMTP_URL is set).
  */
-export type MailSink = 'none' | 'log';
+export type MailSink = 'none' | 'log' | 'smtp';
+
+export interface SmtpConfig {
+  /** smtp:// (STARTTLS when the relay offers it, required in production) or smtps:// (TLS from the start), user and password in the URL. */
+  url: string;
+  /** MAIL_FROM: the sender address every mail carries. */
+  from: string;
+  /** STARTTLS must succeed: a relay that does not offer it is refused rather than sent cleartext (production). */
+  requireTls: boolean;
+  /** SMTP_CA_FILE: PEM certificates trusted for the relay in addition to Node's built-in roots. */
+  trustedCaPem: string | undefined;
+}
 
 export interface GitHubLoginConfig {
   clientId: string;
@@ -261,10 +277,25 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     ...(googleClient && { google: { ...googleClient, issuer: providerUrl('SOCIAL_GOOGLE_ISSUER', 'https://accounts.google.com') } }),
   };
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
-  const mailSinkRaw = str('MAIL_SINK') ?? 'none';
-  const mailSink: MailSink = mailSinkRaw === 'log' ? 'log' : 'none';
-  if (mailSink !== mailSinkRaw) problems.push(`MAIL_SINK must be none or log, got "${mailSinkRaw}"`);
+  // Checked apart from url(): a malformed SMTP_URL is never echoed, since it carries the relay's password.
+  const smtpUrl = str('SMTP_URL');
+  // No query: nodemailer reads options from it, and one (tls.rejectUnauthorized) would turn certificate checks off.
+  const smtpUrlParsed = smtpUrl !== undefined && URL.canParse(smtpUrl) ? new URL(smtpUrl) : undefined;
+  if (smtpUrl !== undefined && !(smtpUrlParsed && ['smtp:', 'smtps:'].includes(smtpUrlParsed.protocol) && smtpUrlParsed.hostname !== '' && smtpUrlParsed.search === '')) {
+    problems.push('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://..., without a query (its value is not shown: it may hold a password)');
+  }
+  const mailSinkRaw = str('MAIL_SINK') ?? (smtpUrl ? 'smtp' : 'none');
+  const mailSink: MailSink = (['none', 'log', 'smtp'] as const).find((sink) => sink === mailSinkRaw) ?? 'none';
+  if (mailSink !== mailSinkRaw) problems.push(`MAIL_SINK must be none, log or smtp, got "${mailSinkRaw}"`);
   if (mailSink === 'log' && environment === 'production') problems.push('MAIL_SINK=log is refused in production: it writes verification links to the log');
+  if (mailSink === 'smtp' && !smtpUrl) problems.push('MAIL_SINK=smtp needs SMTP_URL (smtp:// or smtps://, user and password in the URL)');
+  if (mailSink !== 'smtp' && smtpUrl) problems.push(`SMTP_URL is set but MAIL_SINK=${mailSinkRaw} would not use it: leave MAIL_SINK out or set it to smtp`);
+  const mailFrom = str('MAIL_FROM');
+  if (mailSink === 'smtp' && !mailFrom) problems.push('MAIL_FROM is required with MAIL_SINK=smtp (the sender address of every mail)');
+  if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push(`MAIL_FROM must be an address such as sentinel@example.com, got "${mailFrom}"`);
+  const smtpTrustedCaPem = pemFile('SMTP_CA_FILE');
+  const smtp: SmtpConfig | undefined =
+    mailSink === 'smtp' && smtpUrl && mailFrom ? { url: smtpUrl, from: mailFrom, requireTls: environment === 'production', trustedCaPem: smtpTrustedCaPem } : undefined;
 
   const ssoAllowPrivateIssuers = bool('SSO_ALLOW_PRIVATE_ISSUERS', false);
   if (ssoAllowPrivateIssuers && environment === 'production') problems.push('SSO_ALLOW_PRIVATE_ISSUERS=true is refused in production');
@@ -310,7 +341,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     publicUrl,
     signInReturnUrl: url('SIGN_IN_RETURN_URL', ['http:', 'https:']) ?? `${publicUrl}/sign-in/complete`,
     emailVerificationUrl: url('EMAIL_VERIFICATION_URL', ['http:', 'https:']) ?? `${publicUrl}/verify-email`,
+    passwordResetUrl: url('PASSWORD_RESET_URL', ['http:', 'https:']) ?? `${publicUrl}/reset-password`,
     mailSink,
+    smtp,
     socialLogin,
     ssoReturnUrls,
     ssoAllowPrivateIssuers,
@@ -354,6 +387,7 @@ const WITHHELD_FROM_SCANNERS = new Set([
   'REDIS_URL',
   'CLICKHOUSE_URL',
   'SCHEMA_REGISTRY_URL',
+  'SMTP_URL',
   'SENTINEL_API_KEY',
   'SOCIAL_GITHUB_CLIENT_SECRET',
   'SOCIAL_GOOGLE_CLIENT_SECRET',

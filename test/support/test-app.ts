@@ -22,6 +22,9 @@ import { asOrgId } from './org-ids.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
 import type { ResolveAll } from '../../services/platform/egress/destination-policy.js';
 import type { Mailer, MailMessage } from '../../services/platform/mail.js';
+import { MAIL_DELIVERY_JOB } from '../../services/platform/mail-queue.js';
+import type { Worker } from '../../services/platform/jobs.js';
+import { registerWorker, type WorkerRegistry } from '../../services/platform/worker-registry.js';
 import type { TxtResolver } from '../../services/identity/domains/index.js';
 import { freshEmbedded, freshPostgres, type TestDatabase } from './databases.js';
 import { apiClient, type ApiResponse } from './http-client.js';
@@ -69,7 +72,7 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The clock of refresh rotation and refusal windows; the real one unless given. */
   clock?: () => Date;
-  /** Where the service's mail goes; by default the app's `mail` outbox. */
+  /** Where the service's mail goes (sent directly, or by the mail worker `deliverMail` starts); by default the app's `mail` outbox. */
   mailer?: Mailer;
   /** The social login providers offered (SOCIAL_*); none unless given. */
   socialLogin?: SocialLoginConfig;
@@ -89,6 +92,8 @@ export interface TestAppOptions {
 export const TEST_PUBLIC_URL = 'https://sentinel.example.test';
 /** SIGN_IN_RETURN_URL of test apps: where social and single sign-on end, with code or error. */
 export const TEST_SIGN_IN_RETURN_URL = 'https://dashboard.example.test/sign-in/complete';
+/** PASSWORD_RESET_URL of test apps: the dashboard page a reset mail links to. */
+export const TEST_PASSWORD_RESET_URL = 'https://dashboard.example.test/reset-password';
 /** SSO_RETURN_URLS of test apps: a command-line client's loopback address, on any port. */
 export const TEST_SSO_RETURN_URLS = ['http://127.0.0.1/cli-callback'];
 
@@ -131,8 +136,13 @@ export interface TenantSnapshot {
 
 export interface TestApp {
   app: App;
-  /** Every mail the service sent, oldest first (unless the app was given a mailer of its own). */
+  /** Every mail the service sent, oldest first (unless the app was given a mailer of its own). Queued mail arrives through `deliverMail`. */
   mail: MailMessage[];
+  /**
+   * Runs the mail delivery worker (started at the first call, as the workers role runs it)
+   * until no queued mail is due: verification and reset mail are queued, not sent in the request.
+   */
+  deliverMail(): Promise<void>;
   db: Database;
   call: ReturnType<typeof apiClient>;
   signingKey: Buffer;
@@ -210,7 +220,9 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     // The app runs no workers: synchronization tests build their worker with a directory of their own.
     connectorCredentialsDir: path.join(tmpdir(), 'sentinel-test-no-connector-credentials'),
     emailVerificationUrl: 'https://dashboard.example.test/verify-email',
+    passwordResetUrl: TEST_PASSWORD_RESET_URL,
     mailSink: 'none' as const,
+    smtp: undefined,
     publicUrl: options.publicUrl ?? TEST_PUBLIC_URL,
     signInReturnUrl: TEST_SIGN_IN_RETURN_URL,
     socialLogin: options.socialLogin ?? {},
@@ -242,6 +254,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     trustedProxies: options.trustedProxies ?? [],
   });
   const call = apiClient(app);
+  let mailWorkers: { registry: WorkerRegistry; workers: Worker[] } | undefined;
 
   const expectStatus = <Body,>(response: ApiResponse<Body>, status: number, what: string): ApiResponse<Body> => {
     if (response.status !== status) throw new Error(`${what} answered ${response.status}, expected ${status}: ${response.raw}`);
@@ -365,7 +378,30 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       return issued.body.token as string;
     },
 
+    async deliverMail() {
+      if (!mailWorkers) {
+        const registry = await registerWorker({ db, logger, role: 'workers' });
+        const workers = modules.list.find((module) => module.name === 'accounts')!.workers!(registry);
+        for (const worker of workers) worker.start();
+        mailWorkers = { registry, workers };
+      }
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const pending = await db.query(
+          `SELECT 1 FROM jobs WHERE kind = $1 AND (state = 'running' OR (state = 'queued' AND run_after <= now())) LIMIT 1`,
+          [MAIL_DELIVERY_JOB],
+        );
+        if (pending.rows.length === 0) return;
+        if (Date.now() > deadline) throw new Error('queued mail was not delivered within 10 seconds');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+
     async close() {
+      if (mailWorkers) {
+        await Promise.all(mailWorkers.workers.map((worker) => worker.stop()));
+        await mailWorkers.registry.stop();
+      }
       await app.fastify.close();
       await counters.close();
       await database?.drop();

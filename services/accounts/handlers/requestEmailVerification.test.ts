@@ -16,10 +16,12 @@ describe.each(testProfiles)('POST /api/v1/me/email-verification ($profile)', (pr
     expect(lifetime).toBeGreaterThan(23 * 3600_000);
     expect(lifetime).toBeLessThanOrEqual(24 * 3600_000);
 
+    const token = await mailedToken(t.current, person.email);
     const mail = t.current.mail.filter((m) => m.to === person.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('https://dashboard.example.test/verify-email?token=snv_');
-    const token = mailedToken(t.current, person.email);
+    const queued = await t.current.db.query<{ payload: unknown }>(`SELECT payload FROM jobs WHERE kind = 'mail.deliver'`);
+    expect(JSON.stringify(queued.rows), 'the queued mail keeps its link sealed').not.toContain(token);
     const stored = await t.current.db.query<{ token_hash: Uint8Array }>('SELECT token_hash FROM email_verifications WHERE user_id = $1', [person.id]);
     expect(JSON.stringify(stored.rows)).not.toContain(token);
 
@@ -36,6 +38,7 @@ describe.each(testProfiles)('POST /api/v1/me/email-verification ($profile)', (pr
     expect(again.status).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await t.current.deliverMail();
     expect(t.current.mail.filter((m) => m.to === person.email)).toHaveLength(1);
   });
 

@@ -2,19 +2,21 @@ import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { MailQueue } from '../../platform/mail-queue.js';
 import { asUser } from '../../platform/principal.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { issueEmailVerification, verificationLink } from '../email-verification.js';
+import { issueEmailVerification } from '../email-verification.js';
+import { linkWithToken } from '../mail-link-tokens.js';
 import { findUser } from '../users.js';
 
 /**
  * POST /api/v1/me/email-verification: mails the signed-in person a link that verifies
- * their address, audited in their personal organization. The mail is sent after the
- * token is stored; a mail that cannot be sent is 503, and the person asks again.
+ * their address, audited in their personal organization. The mail is queued with the
+ * token in one transaction and sent by the workers role, retried while the relay is
+ * down (platform/mail-queue.ts).
  */
-export function requestEmailVerification(deps: { db: Database; mailer: Mailer; verificationPageUrl: string }): OperationHandler {
+export function requestEmailVerification(deps: { db: Database; mailQueue: MailQueue; verificationPageUrl: string }): OperationHandler {
   return async (ctx) => {
     const principal = asUser(requirePrincipal(ctx));
     const origin = originOfContext(ctx);
@@ -29,22 +31,17 @@ export function requestEmailVerification(deps: { db: Database; mailer: Mailer; v
           action: 'user.email_verification_requested',
           detail: { email: user.email, expires_at: verification.expiresAt.toISOString() },
         });
+        await deps.mailQueue.enqueue(tx, personal, {
+          to: user.email,
+          purpose: 'email_verification',
+          subject: 'Verify your email address for Sentinel',
+          text: `Open this link within 24 hours to verify ${user.email} for your Sentinel account:\n\n${linkWithToken(deps.verificationPageUrl, verification.token)}\n\nIf you did not ask for this, ignore this mail.`,
+        });
       }
       return verification;
     });
     if (!('token' in issued)) {
       throw new AppError('rate_limited', 'a verification mail was sent less than a minute ago', { headers: { 'retry-after': String(issued.tooSoonRetryAfterSeconds) } });
-    }
-    try {
-      await deps.mailer.send({
-        to: user.email,
-        purpose: 'email_verification',
-        subject: 'Verify your email address for Sentinel',
-        text: `Open this link within 24 hours to verify ${user.email} for your Sentinel account:\n\n${verificationLink(deps.verificationPageUrl, issued.token)}\n\nIf you did not ask for this, ignore this mail.`,
-      });
-    } catch (error) {
-      ctx.log.warn({ err: error, mail: { purpose: 'email_verification' } }, 'verification mail could not be sent');
-      throw new AppError('unavailable', 'the verification mail could not be sent, retry later', { headers: { 'retry-after': '60' } });
     }
     return { status: 202, body: { email: user.email, expires_at: issued.expiresAt.toISOString() } };
   };
