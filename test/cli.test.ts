@@ -120,7 +120,7 @@ describe('the sentinel command line', { timeout: 300_000 }, () => {
       expect([result.code, result.stderr], label).toEqual([0, '']);
       expect(result.stdout.startsWith(request.usage), `${label}:\n${result.stdout}`).toBe(true);
       expect(result.stdout, label).toMatch(/--help +prints this text/);
-      if (request.environment) expect(result.stdout, label).toMatch(/^environment .*:\n {2}DATA_DIR/m);
+      if (request.environment) expect(result.stdout, label).toMatch(/^environment \(.*\):\n(?: {2}\S.*\n)* {2}DATA_DIR {12}embedded profile/m);
       expect(result.stdout, label).not.toContain('listening');
       expect(result.elapsedMs, label).toBeLessThan(PROMPTLY_MS);
     }
