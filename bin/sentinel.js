@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 const REQUIRED_MAJOR = 24;
 
 // The service's roles say what they are doing from the first second: compiling the
-// sources takes a few seconds before services/cli.ts can say anything itself. A
-// request for their usage (`sentinel all --help`) starts nothing, so says nothing.
+// sources takes a few seconds before services/cli.ts can say anything itself. A role
+// takes no argument: one after it (`sentinel all --help`, a mistake) starts nothing.
 const SERVICE_COMMANDS = new Set(['all', 'api', 'streams', 'workers', 'migrate']);
-const startsRole = SERVICE_COMMANDS.has(process.argv[2]) && !process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h');
+const startsRole = SERVICE_COMMANDS.has(process.argv[2]) && process.argv.length === 3;
 
 if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
   if (startsRole) process.stderr.write(`sentinel: loading (Node.js ${process.version})\n`);
