@@ -16,11 +16,13 @@ import { fileURLToPath } from 'node:url';
 const REQUIRED_MAJOR = 24;
 
 // The service's roles say what they are doing from the first second: compiling the
-// sources takes a few seconds before services/cli.ts can say anything itself.
+// sources takes a few seconds before services/cli.ts can say anything itself. A role
+// takes no argument: one after it (`sentinel all --help`, a mistake) starts nothing.
 const SERVICE_COMMANDS = new Set(['all', 'api', 'streams', 'workers', 'migrate']);
+const startsRole = SERVICE_COMMANDS.has(process.argv[2]) && process.argv.length === 3;
 
 if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
-  if (SERVICE_COMMANDS.has(process.argv[2] ?? 'all')) process.stderr.write(`sentinel: loading (Node.js ${process.version})\n`);
+  if (startsRole) process.stderr.write(`sentinel: loading (Node.js ${process.version})\n`);
   const { register } = await import('tsx/esm/api');
   register();
   await import('../services/cli.ts');

@@ -7,8 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { verifyEvidencePackage, type EvidencePackage } from './nhi/audit/index.js';
 import type { CommandOutput } from './set-aside-command.js';
 
-export const auditUsage = 'usage: sentinel audit verify <evidence-package.json>';
-
 const RECORD_FIELDS = ['id', 'sequence', 'actor', 'action', 'subject', 'result', 'occurred_at', 'source_address', 'correlation_id', 'detail', 'previous_digest', 'digest'];
 const MANIFEST_FIELDS = ['format_version', 'organization', 'chain_anchor', 'record_count', 'first_record_id', 'last_record_id', 'records_digest'];
 
@@ -23,12 +21,7 @@ function shapeProblem(value: unknown): string | undefined {
   return index >= 0 ? `record ${index} lacks one of ${RECORD_FIELDS.join(', ')}` : undefined;
 }
 
-export async function runAuditCommand(argv: string[], output: CommandOutput): Promise<number> {
-  const [action, file, ...rest] = argv;
-  if (action !== 'verify' || file === undefined || rest.length > 0) {
-    output.stderr(`${auditUsage}\n`);
-    return 2;
-  }
+export async function runAuditCommand(file: string, output: CommandOutput): Promise<number> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));

@@ -1,44 +1,95 @@
-// Entry point: `sentinel <all|api|streams|workers|migrate>` runs the service:
-// parses configuration once, composes the platform, starts the chosen roles and
-// shuts down gracefully on SIGTERM/SIGINT (in-flight requests, batches and jobs finish).
-// `sentinel gate` is the CI client (services/gate) and needs none of that;
-// `sentinel set-aside` lists and replays records the stream processors set aside;
-// `sentinel analytics rebuild` re-records the findings analytics from PostgreSQL;
-// `sentinel audit verify <file>` checks an NHI audit evidence package offline (services/audit-command.ts);
-// `sentinel --version` prints this package's version and the Node.js it runs on.
+// Entry point of the `sentinel` command (bin/sentinel.js). services/cli-commands.ts
+// reads the command line: no argument, `--help` or `help` prints every command,
+// `<command> --help` its usage, and a mistake exits 2 naming it, all before anything
+// else is loaded. The service roles (`all`, `api`, `streams`, `workers`, `migrate`)
+// parse configuration once, compose the platform, start and shut down gracefully on
+// SIGTERM/SIGINT (in-flight requests, batches and jobs finish). `gate` is the CI
+// client (services/gate) and needs none of that; `org plan`, `set-aside` and
+// `analytics rebuild` open the deployment as configured, as a role does; `audit
+// verify` reads a file offline (services/audit-command.ts).
 import { readFileSync } from 'node:fs';
-import { createPlatform, type Platform } from './composition.js';
-import { ConfigError, gateEnvironment, parseConfig } from './platform/config.js';
-import { KeyFileError, resolveServiceKeys, type ResolvedKeys } from './platform/crypto/data-dir-keys.js';
-import { createLogger, type Logger } from './platform/logger.js';
-import { startApi, startStreams, startWorkers, type RunningRole } from './roles.js';
-import { runGate, GATE_ERROR } from './gate/gate.js';
-import { GateUsageError, gateUsage, parseGateOptions } from './gate/gate-options.js';
-import { parseSetAsideCommand, runSetAsideCommand, setAsideUsage } from './set-aside-command.js';
-import { parseAnalyticsCommand, rebuildAnalytics, UnknownOrganizationError } from './analytics/index.js';
-import { systemScope } from './platform/tenancy.js';
-import { runAuditCommand } from './audit-command.js';
+import type { Platform } from './composition.js';
+import type { ResolvedKeys } from './platform/crypto/data-dir-keys.js';
+import type { Logger } from './platform/logger.js';
+import type { RunningRole } from './roles.js';
+import type { SetAsideCommand } from './set-aside-command.js';
+import { parseCommandLine, type CommandName } from './cli-commands.js';
 
-const usage = 'usage: sentinel <all|api|streams|workers|migrate|gate|set-aside|analytics|audit|--version>';
+const output = { stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The exit code of a command-line mistake, after saying what it is. */
+function mistake(message: string): number {
+  process.stderr.write(`${message}\n`);
+  return 2;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const command = argv[0] ?? 'all';
-  if (command === 'gate') return gate(argv.slice(1));
-  if (command === 'set-aside') return setAside(argv.slice(1));
-  if (command === 'analytics') return analytics(argv.slice(1));
-  // Offline: it reads a file and needs no configuration or database.
-  if (command === 'audit') return runAuditCommand(argv.slice(1), { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
-  if (command === '--version' || command === 'version') {
-    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
-    return 0;
+  const line = parseCommandLine(argv);
+  switch (line.kind) {
+    case 'help':
+      process.stdout.write(`${line.text}\n`);
+      return 0;
+    case 'mistake':
+      return mistake(line.message);
+    case 'version': {
+      const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+      process.stdout.write(`sentinel ${version} (Node.js ${process.version})\n`);
+      return 0;
+    }
   }
-  if (!['all', 'api', 'streams', 'workers', 'migrate'].includes(command)) {
-    process.stderr.write(`${usage}\n`);
-    return 2;
+  const { command, options, operands } = line;
+  switch (command) {
+    case 'all':
+    case 'api':
+    case 'streams':
+    case 'workers':
+    case 'migrate':
+      return runRole(command);
+    case 'gate':
+      return gate(line.argv);
+    case 'audit verify': {
+      const { runAuditCommand } = await import('./audit-command.js');
+      return runAuditCommand(operands[0]!, output);
+    }
+    case 'analytics rebuild': {
+      const org = options.org as string | undefined;
+      if (org !== undefined && !UUID.test(org)) return mistake(`sentinel analytics rebuild: --org must be an organization id (a UUID), got ${JSON.stringify(org)}`);
+      return analyticsRebuild(org?.toLowerCase() ?? null);
+    }
+    case 'set-aside list':
+      return setAside({ action: 'list', all: options.all === true, json: options.json === true });
+    case 'set-aside replay':
+      if ((options.all === true) === operands.length > 0) return mistake("sentinel set-aside replay: name the records' ids or --all, not both\nRun 'sentinel set-aside replay --help' for its usage.");
+      return setAside({ action: 'replay', ids: options.all === true ? 'all' : operands });
+    case 'org plan':
+      return orgPlan(operands[0]!, operands[1]!);
   }
-  const resolved = configOrExplain();
+}
+
+/**
+ * The configuration with its keys (generated into DATA_DIR on an embedded first start),
+ * or undefined after explaining on stderr what is wrong with it.
+ */
+async function configOrExplain(): Promise<ResolvedKeys | undefined> {
+  const { ConfigError, parseConfig } = await import('./platform/config.js');
+  const { KeyFileError, resolveServiceKeys } = await import('./platform/crypto/data-dir-keys.js');
+  try {
+    return resolveServiceKeys(parseConfig());
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof KeyFileError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
+}
+
+async function runRole(command: Extract<CommandName, 'all' | 'api' | 'streams' | 'workers' | 'migrate'>): Promise<number> {
+  const resolved = await configOrExplain();
   if (!resolved) return 2;
+  const { createPlatform } = await import('./composition.js');
+  const { createLogger } = await import('./platform/logger.js');
+  const { startApi, startStreams, startWorkers } = await import('./roles.js');
   const { config } = resolved;
   const logger = createLogger(config.logLevel, { role: command });
   if (resolved.generated.length > 0) {
@@ -50,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
       'keys generated for a data directory made with the retired built-in key: access tokens and cursors issued before are refused (sessions go on through a refresh); webhook endpoints created before sign nothing until their secret is rotated (POST /api/v1/webhooks/{id}/rotate), and their deliveries wait until then',
     );
   }
-  const progress = (line: string) => void process.stderr.write(`sentinel: ${line}\n`);
+  const progress = (text: string) => void process.stderr.write(`sentinel: ${text}\n`);
   const platform = await createPlatform(config, logger, progress);
 
   // A signal may come at any point, also while start-up waits for a dependency. It
@@ -89,73 +140,81 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * The configuration with its keys (generated into DATA_DIR on an embedded first start),
- * or undefined after explaining on stderr what is wrong with it.
+ * Runs an operator command on the deployment as configured: its database (migrated
+ * first, as a role would), stream log and analytics store. stdout carries the
+ * command's answer; log lines go to stderr.
  */
-function configOrExplain(): ResolvedKeys | undefined {
-  try {
-    return resolveServiceKeys(parseConfig());
-  } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof KeyFileError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return undefined;
-  }
-}
-
-/** `sentinel set-aside list|replay`: opens the deployment's database and stream log as configured, like a role. */
-async function setAside(argv: string[]): Promise<number> {
-  const command = parseSetAsideCommand(argv);
-  if (!command) {
-    process.stderr.write(`${setAsideUsage}\n`);
-    return 2;
-  }
-  const config = configOrExplain()?.config;
+async function withDeployment(role: string, work: (platform: Platform) => Promise<number>): Promise<number> {
+  const config = (await configOrExplain())?.config;
   if (!config) return 2;
-  // stdout carries the command's answer; log lines go to stderr.
-  const platform = await createPlatform(config, createLogger(config.logLevel, { role: 'set-aside' }, process.stderr));
+  const { createPlatform } = await import('./composition.js');
+  const { createLogger } = await import('./platform/logger.js');
+  const platform = await createPlatform(config, createLogger(config.logLevel, { role }, process.stderr));
   try {
     await platform.prepare(new AbortController().signal);
-    return await runSetAsideCommand(command, platform, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    return await work(platform);
   } finally {
     await platform.close();
   }
+}
+
+/** `sentinel set-aside list|replay`. */
+async function setAside(command: SetAsideCommand): Promise<number> {
+  const { runSetAsideCommand } = await import('./set-aside-command.js');
+  return withDeployment('set-aside', (platform) => runSetAsideCommand(command, platform, output));
 }
 
 /**
- * `sentinel analytics rebuild [--org <id>]`: opens the deployment as configured (its
- * database and its analytics store: ClickHouse in the full profile, the same SQL
- * database in the embedded one) and re-records the findings analytics from the
- * timeline. Progress lines go to stderr, the summary to stdout.
+ * `sentinel analytics rebuild [--org <id>]`: re-records the findings analytics from the
+ * timeline into the deployment's analytics store (ClickHouse in the full profile, the
+ * same SQL database in the embedded one). Progress lines go to stderr, the summary to stdout.
  */
-async function analytics(argv: string[]): Promise<number> {
-  const command = parseAnalyticsCommand(argv);
-  if ('error' in command) {
-    process.stderr.write(`${command.error}\n`);
-    return 2;
-  }
-  const config = configOrExplain()?.config;
-  if (!config) return 2;
-  const platform = await createPlatform(config, createLogger(config.logLevel, { role: 'analytics' }, process.stderr));
-  try {
-    await platform.prepare(new AbortController().signal);
-    const progress = (line: string) => void process.stderr.write(`analytics rebuild: ${line}\n`);
-    const summary = await rebuildAnalytics({ db: platform.db, analytics: platform.analytics, scope: systemScope('rebuild-analytics'), progress }, command.orgId);
-    process.stdout.write(`rebuilt ${summary.transitions} finding transitions of ${summary.organizations} organizations in ${(summary.elapsedMs / 1000).toFixed(1)} s\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof UnknownOrganizationError)) throw error;
-    process.stderr.write(`analytics rebuild: ${error.message}\n`);
-    return 1;
-  } finally {
-    await platform.close();
-  }
+async function analyticsRebuild(orgId: string | null): Promise<number> {
+  const { rebuildAnalytics, UnknownOrganizationError } = await import('./analytics/index.js');
+  const { systemScope } = await import('./platform/tenancy.js');
+  return withDeployment('analytics', async (platform) => {
+    const progress = (text: string) => void process.stderr.write(`analytics rebuild: ${text}\n`);
+    try {
+      const summary = await rebuildAnalytics({ db: platform.db, analytics: platform.analytics, scope: systemScope('rebuild-analytics'), progress }, orgId);
+      process.stdout.write(`rebuilt ${summary.transitions} finding transitions of ${summary.organizations} organizations in ${(summary.elapsedMs / 1000).toFixed(1)} s\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof UnknownOrganizationError)) throw error;
+      process.stderr.write(`analytics rebuild: ${error.message}\n`);
+      return 1;
+    }
+  });
+}
+
+/** `sentinel org plan <organization id> <plan code>`: 0 when moved or already there, 2 for an unknown organization or plan. */
+async function orgPlan(organizationId: string, planCode: string): Promise<number> {
+  const { changeOrganizationPlan } = await import('./organizations/index.js');
+  const { systemScope } = await import('./platform/tenancy.js');
+  return withDeployment('org-plan', async (platform) => {
+    const change = await changeOrganizationPlan(platform.db, systemScope('change-organization-plan'), organizationId, planCode);
+    const seats = (plan: { seats: number | null }) => (plan.seats === null ? 'unlimited seats' : `${plan.seats} seats`);
+    switch (change.outcome) {
+      case 'unknown_organization':
+        return mistake(`sentinel org plan: no organization ${organizationId}`);
+      case 'unknown_plan':
+        return mistake(`sentinel org plan: no plan ${JSON.stringify(planCode)}; the plans are ${change.plans.map((plan) => `${plan.code} (${seats(plan)})`).join(', ')}`);
+      case 'unchanged':
+        process.stdout.write(`organization ${organizationId} (${change.name}) is on plan ${change.plan.code} already (${seats(change.plan)}, ${change.held} held)\n`);
+        return 0;
+      case 'changed': {
+        const { to, held } = change;
+        const over = to.seats !== null && held > to.seats ? `; it holds ${held}, so it admits nobody new until ${held - to.seats} are freed` : `; ${held} held`;
+        process.stdout.write(`organization ${organizationId} (${change.name}) moved from plan ${change.from.code} (${seats(change.from)}) to ${to.code} (${seats(to)})${over}\n`);
+        return 0;
+      }
+    }
+  });
 }
 
 async function gate(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${gateUsage}\n`);
-    return 0;
-  }
+  const { runGate, GATE_ERROR } = await import('./gate/gate.js');
+  const { GateUsageError, gateUsage, parseGateOptions } = await import('./gate/gate-options.js');
+  const { gateEnvironment } = await import('./platform/config.js');
   let options;
   try {
     options = parseGateOptions(argv, gateEnvironment());
@@ -164,7 +223,7 @@ async function gate(argv: string[]): Promise<number> {
     process.stderr.write(`gate error: ${error.message}\n\n${gateUsage}\n`);
     return GATE_ERROR;
   }
-  return runGate(options, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+  return runGate(options, output);
 }
 
 /** Stops the roles in order, letting in-flight requests, batches and jobs finish, then closes the platform. 1 if that takes longer than the grace time. */

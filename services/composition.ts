@@ -9,7 +9,7 @@ import type { Counters } from './platform/counters/counters.js';
 import { createMemoryCounters } from './platform/counters/memory-counters.js';
 import { createRedisCounters } from './platform/counters/redis-counters.js';
 import type { Database } from './platform/db/database.js';
-import { createEmbeddedDatabase } from './platform/db/embedded.js';
+import { createEmbeddedDatabase, embeddedDatabaseExists } from './platform/db/embedded.js';
 import { migrate } from './platform/db/migrate.js';
 import { createPostgresDatabase } from './platform/db/postgres.js';
 import type { Logger } from './platform/logger.js';
@@ -50,7 +50,8 @@ export type Progress = (line: string) => void;
  * files); the others connect on first use.
  */
 export async function createPlatform(config: Config, logger: Logger, progress: Progress = () => undefined): Promise<Platform> {
-  if (!config.databaseUrl) progress(`preparing the embedded database in ${config.dataDir} (a first start takes about half a minute)`);
+  // Initializing an embedded database takes most of a first start; opening one is quick.
+  if (!config.databaseUrl) progress(`preparing the embedded database in ${config.dataDir}${embeddedDatabaseExists(config.dataDir) ? '' : ' (a first start takes about half a minute)'}`);
   const db = config.databaseUrl
     ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
     : await createEmbeddedDatabase(config.dataDir);

@@ -9,30 +9,12 @@ import type { SetAsideRecord } from './platform/streams/set-aside.js';
 import { allTopics } from './platform/streams/topics.js';
 import { systemScope } from './platform/tenancy.js';
 
-export const setAsideUsage = `usage:
-  sentinel set-aside list [--all] [--json]   records set aside and not replayed yet (--all: replayed ones too)
-  sentinel set-aside replay <id>...          republishes the records and marks them replayed
-  sentinel set-aside replay --all            republishes every record not replayed yet`;
-
 export interface CommandOutput {
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
-type SetAsideCommand = { action: 'list'; all: boolean; json: boolean } | { action: 'replay'; ids: string[] | 'all' };
-
-/** The parsed arguments, or undefined when they are not a set-aside command. */
-export function parseSetAsideCommand(argv: string[]): SetAsideCommand | undefined {
-  const [action, ...rest] = argv;
-  const flags = new Set(rest.filter((arg) => arg.startsWith('--')));
-  const operands = rest.filter((arg) => !arg.startsWith('--'));
-  if (action === 'list' && operands.length === 0 && [...flags].every((flag) => flag === '--all' || flag === '--json')) {
-    return { action: 'list', all: flags.has('--all'), json: flags.has('--json') };
-  }
-  if (action === 'replay' && flags.size === 0 && operands.length > 0) return { action: 'replay', ids: operands };
-  if (action === 'replay' && operands.length === 0 && flags.size === 1 && flags.has('--all')) return { action: 'replay', ids: 'all' };
-  return undefined;
-}
+export type SetAsideCommand = { action: 'list'; all: boolean; json: boolean } | { action: 'replay'; ids: string[] | 'all' };
 
 const listed = (record: SetAsideRecord) => ({
   id: record.id,

@@ -152,8 +152,8 @@ describe.each(profiles)('sentinel analytics rebuild on $name', ({ deployment: cr
     expect(missing.stderr).not.toMatch(/failed to start|at .*\.ts:/);
 
     const malformed = await runSentinel(['analytics', 'rebuild', '--org', 'acme'], deployment.env);
-    expect([malformed.code, malformed.stderr]).toEqual([2, '--org must be an organization id (a UUID), got "acme"\n']);
+    expect([malformed.code, malformed.stderr]).toEqual([2, 'sentinel analytics rebuild: --org must be an organization id (a UUID), got "acme"\n']);
     const wrong = await runSentinel(['analytics', 'repair'], deployment.env);
-    expect([wrong.code, wrong.stderr]).toEqual([2, 'usage: sentinel analytics rebuild [--org <organization id>]\n']);
+    expect([wrong.code, wrong.stderr]).toEqual([2, "sentinel analytics: unknown command 'repair' (rebuild)\nRun 'sentinel analytics --help' for their usage.\n"]);
   }, 300_000);
 });

@@ -85,6 +85,9 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     expect((await get(restarted.base, '/api/v1/members', key)).status).toBe(200);
     // The keys were read again, not made anew: the access token issued before the restart still works.
     expect((await get(restarted.base, '/api/v1/me', signupToken)).status).toBe(200);
+    // A restart opens the database the first start made, and does not promise a first start's wait.
+    expect(restarted.output()).toContain(`sentinel: preparing the embedded database in ${dataDir}\n`);
+    expect(restarted.output()).not.toContain('a first start takes');
     expect(await stop(restarted)).toBe(0);
   });
 

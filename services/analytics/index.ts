@@ -17,7 +17,7 @@ import { listAdvisoryExposure } from './handlers/listAdvisoryExposure.js';
 import { updateRemediationSla } from './handlers/updateRemediationSla.js';
 import { analyticsSink } from './processors/analytics-sink.js';
 
-export { analyticsUsage, parseAnalyticsCommand, rebuildAnalytics, UnknownOrganizationError, type RebuildCommand, type RebuildSummary } from './rebuild.js';
+export { rebuildAnalytics, UnknownOrganizationError, type RebuildSummary } from './rebuild.js';
 
 export interface AnalyticsDependencies {
   analytics: Analytics;

@@ -11,26 +11,6 @@ import type { Database, OrgId } from '../platform/db/database.js';
 import { isoTimeText } from '../platform/db/sql-time.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 
-export const analyticsUsage = 'usage: sentinel analytics rebuild [--org <organization id>]';
-
-export interface RebuildCommand {
-  /** One organization, or every one. */
-  orgId: string | null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The parsed arguments after `analytics`, or a message saying what is wrong with them. */
-export function parseAnalyticsCommand(argv: readonly string[]): RebuildCommand | { error: string } {
-  const [action, ...rest] = argv;
-  if (action !== 'rebuild') return { error: analyticsUsage };
-  if (rest.length === 0) return { orgId: null };
-  if (rest.length === 2 && rest[0] === '--org') {
-    return UUID.test(rest[1]!) ? { orgId: rest[1]!.toLowerCase() } : { error: `--org must be an organization id (a UUID), got ${JSON.stringify(rest[1])}` };
-  }
-  return { error: analyticsUsage };
-}
-
 export class UnknownOrganizationError extends Error {
   constructor(orgId: string) {
     super(`no organization ${orgId}`);

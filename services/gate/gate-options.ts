@@ -31,7 +31,8 @@ policy and prints it. Exit status: 0 pass, 1 blocked by the policy, 2 error.
   --poll-interval <seconds>  how often to check the scan (default: 3)
   --idempotency-key <key>    reuse the scan of an earlier run with this key
                              (default: a new key; e.g. your CI job id)
-  --format <table|json>      output: a table (default) or the verdict as JSON`;
+  --format <table|json>      output: a table (default) or the verdict as JSON
+  -h, --help                 prints this text`;
 
 export class GateUsageError extends Error {}
 

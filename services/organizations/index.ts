@@ -30,6 +30,7 @@ export {
   type Member,
 } from './memberships.js';
 export { createOrganization, findOrganization, personalOrganizationOf } from './organizations.js';
+export { changeOrganizationPlan, type PlanChange, type PlanSeats } from './plans.js';
 export { lockSeats, overSeatLimit, overSeatLimitRefusal, seatFree, seatLimitReached, type Seats } from './seats.js';
 export { isDeletionScheduled } from './deletion.js';
 export { removeMemberForDirectory } from './members.js';

@@ -33,6 +33,7 @@ export const SYSTEM_OPERATIONS = {
   'complete-sso-sign-in': 'an SSO callback finds its pending sign-in by the state or request id the identity provider returns, which names the provider and its organization, before anyone is signed in',
   'find-sso-provider': 'the open single sign-on routes (start, service-provider metadata) find a provider by the id in their URL, which names its organization, before anyone is signed in',
   'rebuild-analytics': 'an operator re-records every organization’s finding timeline into the analytics store with the sentinel command, each organization’s transitions under its own id',
+  'change-organization-plan': 'an operator moves an organization, named by its id, to another plan with the sentinel command; the change and its record are that organization’s alone',
 } as const;
 
 export type SystemOperation = keyof typeof SYSTEM_OPERATIONS;

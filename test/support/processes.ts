@@ -141,10 +141,10 @@ export async function stop(sentinel: SentinelProcess): Promise<number | null> {
   return sentinel.exited;
 }
 
-/** Runs a one-shot `sentinel <args...>` (a command, not a role) to its end: its exit code and what it wrote. */
-export async function runSentinel(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/sentinel.js', ...args], {
-    cwd: repoRoot,
+/** Runs a one-shot `sentinel <args...>` (a command, not a role) to its end, from the checkout unless told: its exit code and what it wrote. */
+export async function runSentinel(args: string[], env: Record<string, string>, cwd = repoRoot): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/sentinel.js'), ...args], {
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
@@ -15,6 +17,9 @@ export interface EmbeddedDatabase extends Database {
    */
   snapshot(): Promise<Blob>;
 }
+
+/** Whether the directory holds an embedded database already: PostgreSQL's version file is the first thing its initialization writes. */
+export const embeddedDatabaseExists = (dataDir: string): boolean => existsSync(path.join(dataDir, 'PG_VERSION'));
 
 /**
  * Embedded PostgreSQL (PGlite, compiled to WebAssembly). It has one connection,

@@ -116,7 +116,7 @@ export async function verifyOffline(evidence: unknown): Promise<{ code: number; 
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'nhi-evidence-')), 'package.json');
   await writeFile(file, typeof evidence === 'string' ? evidence : JSON.stringify(evidence));
   let [stdout, stderr] = ['', ''];
-  const code = await runAuditCommand(['verify', file], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  const code = await runAuditCommand(file, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
   await rm(path.dirname(file), { recursive: true });
   return { code, stdout, stderr };
 }
