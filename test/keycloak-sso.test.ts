@@ -172,22 +172,92 @@ describe('single sign-on through Keycloak 26 (postgres)', () => {
     await app.expectNeighbourUntouched(bob.email, me.id);
   });
 
-  it("refuses a SAML response from Keycloak whose address was changed after Keycloak signed it, and admits nobody", async () => {
+  /** A SAML provider (just-in-time provisioning, address from the email attribute) and its client in the realm. */
+  const keycloakSamlProvider = async (name: string): Promise<SsoProviderView> => {
     const metadata = await keycloak.admin.samlIdpMetadata(REALM);
     const provider = await createProvider({
       protocol: 'saml',
-      name: 'Keycloak (SAML, tampered)',
+      name,
       jit_provisioning: true,
       saml: { idp_entity_id: metadata.entityId, sso_url: metadata.ssoUrl, certificates: [metadata.signingCertificate], email_attribute: 'email' },
     });
     await keycloak.admin.createSamlClient(REALM, { entityId: provider.service_provider.entity_id!, acsUrl: provider.service_provider.acs_url!, groupAttribute: 'groups', emailAttribute: 'email' });
-    const carol = person('carol');
-    await keycloak.admin.createUser(REALM, carol);
-    const mallory = `mallory-${randomUUID().slice(0, 8)}@${domain}`;
+    return provider;
+  };
+
+  /** A new Keycloak user signing in from our start route in the browser: the page with Keycloak's form for our assertion consumer. */
+  const signInAtKeycloakOverSaml = async (browser: Browser, provider: SsoProviderView, user: KeycloakUser): Promise<Page> => {
+    await keycloak.admin.createUser(REALM, user);
+    const login = await atKeycloakLogin(browser, provider);
+    return browser.submit(loginForm(login), { username: user.username, password: user.password });
+  };
+
+  const unboundOf = async (providerId: string) =>
+    (await app.call('GET', '/api/v1/identity/audit?action=sso.sign_in_unbound', { token: tenant.owner.token })).body.events
+      .filter((event: { detail: { sso_provider_id: string } }) => event.detail.sso_provider_id === providerId)
+      .map((event: { detail: unknown }) => event.detail);
+
+  it('binds an OpenID Connect sign-in through Keycloak to the browser that started it: its callback opened by another client is refused, then completes in the right browser', async () => {
+    const secret = randomBytes(24).toString('base64url');
+    const provider = await createProvider({
+      protocol: 'oidc',
+      name: 'Keycloak (OIDC, bound)',
+      jit_provisioning: true,
+      oidc: { issuer: keycloak.admin.issuer(REALM), client_id: 'sentinel-bound', client_secret: secret },
+    });
+    await keycloak.admin.createOidcClient(REALM, { clientId: 'sentinel-bound', secret, redirectUri: provider.service_provider.redirect_uri!, groupClaim: 'groups' });
+    const dana = person('dana');
+    await keycloak.admin.createUser(REALM, dana);
 
     const browser = new Browser();
     const login = await atKeycloakLogin(browser, provider);
-    const posting = await browser.submit(loginForm(login), { username: carol.username, password: carol.password });
+    const atCallback = (location: string) => location.startsWith(provider.service_provider.redirect_uri!);
+    const callback = (await browser.submit(loginForm(login), { username: dana.username, password: dana.password }, atCallback)).location!;
+    expect(new URL(callback).searchParams.get('code')).toBeTruthy();
+
+    // Another client with no cookies, and another browser in the middle of its own sign-in, open the completed callback first.
+    const stranger = await new Browser().follow(callback, returnsHome);
+    expect(outcomeOf(stranger.location!)).toEqual({ returnedTo: TEST_SIGN_IN_RETURN_URL, error: 'sign_in_expired' });
+    const busy = new Browser();
+    await atKeycloakLogin(busy, provider);
+    expect(outcomeOf((await busy.follow(callback, returnsHome)).location!)).toEqual({ returnedTo: TEST_SIGN_IN_RETURN_URL, error: 'sign_in_expired' });
+    expect((await app.db.query('SELECT 1 FROM users WHERE email = $1', [dana.email])).rows).toEqual([]);
+    expect(await unboundOf(provider.id)).toEqual([expect.objectContaining({ protocol: 'oidc', binding: 'no_cookie' })]);
+
+    const me = await signedInAs(outcomeOf((await browser.follow(callback, returnsHome)).location!));
+    expect(me.email).toBe(dana.email);
+    // Replayed once used, from anywhere: refused.
+    expect(outcomeOf((await new Browser().follow(callback, returnsHome)).location!).error).toBe('sign_in_expired');
+  });
+
+  it('binds a SAML sign-in through Keycloak to the browser that started it: its response posted by another client is relayed once and refused, then accepted from the right browser', async () => {
+    const provider = await keycloakSamlProvider('Keycloak (SAML, bound)');
+    const erin = person('erin');
+    const browser = new Browser();
+    const posting = await signInAtKeycloakOverSaml(browser, provider, erin);
+    const keycloakForm = formsOf(posting).find((form) => 'SAMLResponse' in form.fields)!;
+
+    // Another client posts Keycloak's form: our relay page posts it again, and without the cookie it is refused.
+    const stranger = new Browser();
+    const relay = await stranger.submit(keycloakForm, {}, returnsHome);
+    expect(relay.status).toBe(200);
+    const relayForm = formsOf(relay)[0]!;
+    expect(relayForm).toMatchObject({ action: provider.service_provider.acs_url, method: 'post', fields: { ...keycloakForm.fields, relayed: 'true' } });
+    const refused = await stranger.submit(relayForm, {}, returnsHome);
+    expect(outcomeOf(refused.location!)).toEqual({ returnedTo: TEST_SIGN_IN_RETURN_URL, error: 'sign_in_expired' });
+    expect((await app.db.query('SELECT 1 FROM users WHERE email = $1', [erin.email])).rows).toEqual([]);
+    expect(await unboundOf(provider.id)).toEqual([expect.objectContaining({ protocol: 'saml', binding: 'no_cookie' })]);
+
+    const me = await signedInAs(await postToAcs(browser, posting, provider));
+    expect(me.email).toBe(erin.email);
+  });
+
+  it("refuses a SAML response from Keycloak whose address was changed after Keycloak signed it, and admits nobody", async () => {
+    const provider = await keycloakSamlProvider('Keycloak (SAML, tampered)');
+    const carol = person('carol');
+    const mallory = `mallory-${randomUUID().slice(0, 8)}@${domain}`;
+    const browser = new Browser();
+    const posting = await signInAtKeycloakOverSaml(browser, provider, carol);
     const signed = Buffer.from(formsOf(posting).find((form) => 'SAMLResponse' in form.fields)!.fields.SAMLResponse!, 'base64').toString('utf8');
     expect(signed).toContain(carol.email);
     const tampered = Buffer.from(signed.replaceAll(carol.email, mallory)).toString('base64');

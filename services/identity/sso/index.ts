@@ -10,6 +10,7 @@ import type { ResolveAll } from '../../platform/egress/destination-policy.js';
 import { createEgressFetch } from '../../platform/egress/egress-fetch.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import type { CapabilityModule } from '../../platform/module.js';
+import { createBrowserBinding } from './browser-binding.js';
 import { completeOidcSignIn } from './handlers/completeOidcSignIn.js';
 import { consumeSamlAssertion } from './handlers/consumeSamlAssertion.js';
 import { createSsoProvider } from './handlers/createSsoProvider.js';
@@ -47,6 +48,8 @@ export function createSsoModule(deps: SsoDependencies): CapabilityModule {
   // One client for every issuer: its agents keep connections alive across sign-ins.
   const egress = createEgressFetch({ ...policy, trustedCaPem: config.ssoTrustedCaPem, lookup: deps.resolveIssuer, userAgent: USER_AGENT });
   const providers = createProviderService({ db, secretBox, publicBaseUrl: config.publicUrl, policy });
+  const now = deps.clock ?? (() => new Date());
+  const binding = createBrowserBinding({ signingKey: config.tokenSigningKey, secure: config.publicUrl.startsWith('https:'), now });
   const signIn = createSignIn({
     db,
     publicBaseUrl: config.publicUrl,
@@ -56,7 +59,8 @@ export function createSsoModule(deps: SsoDependencies): CapabilityModule {
     secretBox,
     egress,
     allowPrivate: config.ssoAllowPrivateIssuers,
-    now: deps.clock ?? (() => new Date()),
+    binding,
+    now,
   });
   return {
     name: 'identity/sso',
@@ -68,8 +72,8 @@ export function createSsoModule(deps: SsoDependencies): CapabilityModule {
       deleteSsoProvider: deleteSsoProvider({ providers }),
       discoverSsoProviders: authRoute(discoverSsoProviders({ db, publicBaseUrl: config.publicUrl })),
       startSsoSignIn: authRoute(startSsoSignIn({ signIn })),
-      completeOidcSignIn: authRoute(completeOidcSignIn({ signIn })),
-      consumeSamlAssertion: authRoute(consumeSamlAssertion({ signIn })),
+      completeOidcSignIn: authRoute(completeOidcSignIn({ signIn, binding })),
+      consumeSamlAssertion: authRoute(consumeSamlAssertion({ signIn, binding })),
       getSamlServiceProviderMetadata: getSamlServiceProviderMetadata({ db, publicBaseUrl: config.publicUrl }),
     },
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),

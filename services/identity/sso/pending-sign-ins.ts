@@ -1,7 +1,8 @@
 // A sign-in between leaving for the identity provider and coming back (table
-// sso_pending_sign_ins, migration 084). Only the digest of its state is kept; the
-// OIDC nonce and PKCE verifier are derived from the state with the token signing
-// key, so the row holds no secret. Taking it deletes it: a state works once.
+// sso_pending_sign_ins, migrations 084 and 105). Only the digest of its state is kept;
+// the OIDC nonce and PKCE verifier are derived from the state with the token signing
+// key, so the row holds no secret. Taking it marks it consumed: a state works once,
+// and the row stays until it expires so that a replay still names its organization.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { secretDigest } from '../../platform/crypto/secrets.js';
@@ -42,19 +43,30 @@ export async function savePendingSignIn(
 }
 
 /**
- * Takes the sign-in the state names, whatever its age, deleting it (one statement: of
- * two concurrent callbacks with one state exactly one gets it). Found by the digest of a
- * state the identity provider handed back, before any organization is known: the
- * system operation complete-sso-sign-in.
+ * Takes the sign-in the state names, whatever its age, marking it consumed (one
+ * statement: of two concurrent callbacks with one state exactly one gets it); a
+ * consumed one is not taken again. Found by the digest of a state the identity
+ * provider handed back, before any organization is known: the system operation
+ * complete-sso-sign-in.
  */
 export async function takePendingSignIn(q: Queryable, scope: SystemScope, state: string): Promise<PendingSignIn | undefined> {
   const { rows } = await q.query<{ org_id: string; sso_provider_id: string; saml_request_id: string | null; return_to: string; live: boolean }>(
-    `DELETE FROM sso_pending_sign_ins WHERE state_hash = $1
+    `UPDATE sso_pending_sign_ins SET consumed_at = now() WHERE state_hash = $1 AND consumed_at IS NULL
      RETURNING org_id, sso_provider_id, saml_request_id, return_to, expires_at > now() AS live`,
     [secretDigest(state)],
   );
   const row = rows[0];
   return row && { orgId: tenantOfClaim(scope, row.org_id), providerId: row.sso_provider_id, samlRequestId: row.saml_request_id, returnTo: row.return_to, live: row.live };
+}
+
+/**
+ * The provider and organization of the sign-in the state names, consumed or not, without
+ * taking it: whose trail records a callback refused because it came from another browser.
+ */
+export async function signInOfState(q: Queryable, scope: SystemScope, state: string): Promise<{ orgId: OrgId; providerId: string } | undefined> {
+  const { rows } = await q.query<{ org_id: string; sso_provider_id: string }>('SELECT org_id, sso_provider_id FROM sso_pending_sign_ins WHERE state_hash = $1', [secretDigest(state)]);
+  const row = rows[0];
+  return row && { orgId: tenantOfClaim(scope, row.org_id), providerId: row.sso_provider_id };
 }
 
 /**

@@ -52,6 +52,7 @@ interface SamlInput {
   sp_entity_id?: string | null;
   groups_attribute?: string | null;
   email_attribute?: string | null;
+  allow_idp_initiated?: boolean;
 }
 
 export interface ProviderInput {
@@ -96,6 +97,7 @@ export function createProviderService(deps: ProviderServiceDependencies) {
               sp_entity_id: endpoints.entityId,
               groups_attribute: provider.settings.groups_attribute,
               email_attribute: provider.settings.email_attribute,
+              allow_idp_initiated: provider.settings.allow_idp_initiated,
             }
           : null,
       service_provider:
@@ -134,6 +136,7 @@ export function createProviderService(deps: ProviderServiceDependencies) {
       sp_entity_id: keep('sp_entity_id', input.sp_entity_id) ?? null,
       groups_attribute: keep('groups_attribute', input.groups_attribute) ?? null,
       email_attribute: keep('email_attribute', input.email_attribute) ?? null,
+      allow_idp_initiated: keep('allow_idp_initiated', input.allow_idp_initiated) ?? false,
     };
   }
 

@@ -23,6 +23,8 @@ export interface SamlSettings {
   sp_entity_id: string | null;
   groups_attribute: string | null;
   email_attribute: string | null;
+  /** Whether unsolicited (IdP-initiated) responses are accepted: they cannot be bound to a browser. */
+  allow_idp_initiated: boolean;
 }
 
 interface ProviderCommon {

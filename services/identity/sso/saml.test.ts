@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointsOf } from './endpoints.js';
 import type { SamlSettings } from './providers.js';
-import { acceptSamlResponse, authnRequestUrl, newSamlRequestId, serviceProviderMetadata } from './saml.js';
+import { acceptSamlResponse, answersARequest, authnRequestUrl, newSamlRequestId, serviceProviderMetadata } from './saml.js';
 import { createTestSamlIdp, newSigningKey, type ResponseVariant, type SigningKey, type TestSamlIdp } from './testing/saml-idp.js';
 
 describe('SAML responses', () => {
@@ -17,7 +17,7 @@ describe('SAML responses', () => {
   beforeAll(() => {
     idp = createTestSamlIdp();
     impostor = newSigningKey('Impostor');
-    settings = { idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, certificates: [idp.key.certificatePem], sp_entity_id: null, groups_attribute: 'groups', email_attribute: null };
+    settings = { idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, certificates: [idp.key.certificatePem], sp_entity_id: null, groups_attribute: 'groups', email_attribute: null, allow_idp_initiated: false };
   });
 
   const respond = async (variant: ResponseVariant = {}) => {
@@ -69,6 +69,19 @@ describe('SAML responses', () => {
   it.each(refusals)('refuses a response %s, naming the check', async (_what, variant, reason) => {
     const { requestId, samlResponse } = await respond(variant());
     await expect(acceptSamlResponse(settings, endpoints, samlResponse, requestId)).rejects.toThrow(reason);
+  });
+
+  it('accepts an unsolicited (IdP-initiated) response only as one answering no request, and tells solicited from unsolicited before any check', async () => {
+    const unsolicited = await respond({ inResponseTo: null });
+    expect(answersARequest(unsolicited.samlResponse)).toBe(false);
+    expect((await acceptSamlResponse(settings, endpoints, unsolicited.samlResponse, null)).identity.email).toBe(user.email);
+    const solicited = await respond();
+    expect(answersARequest(solicited.samlResponse)).toBe(true);
+    await expect(acceptSamlResponse(settings, endpoints, solicited.samlResponse, null)).rejects.toThrow(/InResponseTo/);
+    // Every other check still applies to an unsolicited one.
+    const forged = await respond({ inResponseTo: null, signingKey: impostor });
+    await expect(acceptSamlResponse(settings, endpoints, forged.samlResponse, null)).rejects.toThrow(/signature/i);
+    expect(answersARequest(Buffer.from('not xml').toString('base64'))).toBe(false);
   });
 
   it('allows a minute of clock skew, and no more', async () => {

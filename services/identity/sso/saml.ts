@@ -39,8 +39,9 @@ export const newSamlRequestId = (): string => `_${randomBytes(20).toString('hex'
 /**
  * The library configured for one provider. `expectedRequestId` is the one request a
  * response may answer: the library's InResponseTo cache knows it and nothing else.
+ * null: an unsolicited (IdP-initiated) response, which must answer no request at all.
  */
-function samlFor(settings: SamlSettings, endpoints: ServiceProviderEndpoints, expectedRequestId: string): SAML {
+function samlFor(settings: SamlSettings, endpoints: ServiceProviderEndpoints, expectedRequestId: string | null): SAML {
   return new SAML({
     callbackUrl: endpoints.acsUrl,
     entryPoint: settings.sso_url,
@@ -54,13 +55,13 @@ function samlFor(settings: SamlSettings, endpoints: ServiceProviderEndpoints, ex
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_SECONDS * 1000,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: expectedRequestId === null ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: PENDING_SIGN_IN_TTL_SECONDS * 1000,
-    generateUniqueId: () => expectedRequestId,
+    generateUniqueId: () => expectedRequestId ?? newSamlRequestId(),
     cacheProvider: {
       saveAsync: async (key, value) => ({ value, createdAt: Date.now() }),
       // The pending sign-in was taken (and its age checked) before the response is read.
-      getAsync: async (key) => (key === expectedRequestId ? new Date().toISOString() : null),
+      getAsync: async (key) => (expectedRequestId !== null && key === expectedRequestId ? new Date().toISOString() : null),
       removeAsync: async () => null,
     },
     identifierFormat: EMAIL_NAME_ID,
@@ -84,8 +85,11 @@ export function serviceProviderMetadata(settings: SamlSettings, endpoints: Servi
   return generateServiceProviderMetadata({ issuer: endpoints.entityId, callbackUrl: endpoints.acsUrl, identifierFormat: EMAIL_NAME_ID, wantAssertionsSigned: true });
 }
 
-/** Validates a posted SAMLResponse for the pending request; throws SamlResponseRefused naming the failed check. */
-export async function acceptSamlResponse(settings: SamlSettings, endpoints: ServiceProviderEndpoints, samlResponse: string, expectedRequestId: string): Promise<AcceptedAssertion> {
+/**
+ * Validates a posted SAMLResponse for the pending request (null: an unsolicited one,
+ * answering none); throws SamlResponseRefused naming the failed check.
+ */
+export async function acceptSamlResponse(settings: SamlSettings, endpoints: ServiceProviderEndpoints, samlResponse: string, expectedRequestId: string | null): Promise<AcceptedAssertion> {
   let profile: Profile | null;
   try {
     ({ profile } = await samlFor(settings, endpoints, expectedRequestId).validatePostResponseAsync({ SAMLResponse: samlResponse }));
@@ -127,24 +131,35 @@ const children = (node: XmlNode | undefined, name: string): XmlNode[] => {
 /**
  * The Web Browser SSO profile's bearer confirmation (SAML profiles 4.1.4.2): one whose
  * data is addressed to this assertion consumer (Recipient) and answers the pending
- * request (InResponseTo). The library checked one's validity window already.
+ * request (InResponseTo), or none when unsolicited. The library checked one's validity window already.
  */
-function checkBearerConfirmation(assertion: XmlNode, acsUrl: string, expectedRequestId: string): void {
+function checkBearerConfirmation(assertion: XmlNode, acsUrl: string, expectedRequestId: string | null): void {
   const confirmations = children(children(assertion, 'Subject')[0], 'SubjectConfirmation').filter((confirmation) => attribute(confirmation, 'Method') === BEARER);
   const data = confirmations.flatMap((confirmation) => children(confirmation, 'SubjectConfirmationData'));
   if (data.length === 0) throw new SamlResponseRefused('the assertion has no bearer subject confirmation');
   if (!data.some((candidate) => attribute(candidate, 'Recipient') === acsUrl)) throw new SamlResponseRefused(`the assertion's Recipient is not ${acsUrl}`);
-  if (!data.some((candidate) => attribute(candidate, 'Recipient') === acsUrl && attribute(candidate, 'InResponseTo') === expectedRequestId)) {
+  if (!data.some((candidate) => attribute(candidate, 'Recipient') === acsUrl && attribute(candidate, 'InResponseTo') === (expectedRequestId ?? undefined))) {
     throw new SamlResponseRefused('the assertion does not answer the pending request (InResponseTo)');
   }
 }
 
 /** A Response that names a Destination must name this assertion consumer (SAML core 3.2.2). */
 function checkDestination(samlResponse: string, acsUrl: string): void {
-  const document = new DOMParser({ errorHandler: () => undefined }).parseFromString(Buffer.from(samlResponse, 'base64').toString('utf8'), 'text/xml');
-  const destination = document.documentElement?.getAttribute('Destination');
+  const destination = responseElementOf(samlResponse)?.getAttribute('Destination');
   if (destination && destination !== acsUrl) throw new SamlResponseRefused(`the response's Destination is not ${acsUrl}`);
 }
+
+/**
+ * Whether a posted response says it answers a request of ours (InResponseTo on the
+ * Response), read before any check: such a response must come with the browser binding
+ * of the sign-in that sent the request, whatever the provider accepts unsolicited.
+ */
+export function answersARequest(samlResponse: string): boolean {
+  return Boolean(responseElementOf(samlResponse)?.getAttribute('InResponseTo'));
+}
+
+const responseElementOf = (samlResponse: string) =>
+  new DOMParser({ errorHandler: () => undefined }).parseFromString(Buffer.from(samlResponse, 'base64').toString('utf8'), 'text/xml').documentElement;
 
 /** Until when the assertion could be presented: its latest NotOnOrAfter plus the clock skew, or the pending sign-in's lifetime. */
 function replayWindowEnd(assertion: XmlNode): Date {

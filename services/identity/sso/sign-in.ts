@@ -1,8 +1,15 @@
 // The browser's way through a single sign-on: start (a redirect to the identity
-// provider, the pending sign-in recorded), the way back (the OIDC callback or the
-// SAML assertion consumer: the pending sign-in taken, the provider's answer checked
-// by its protocol's library) and the end (a redirect to the sign-in's return address
-// with a one-time code or an error code; never a token, never a stack).
+// provider, the pending sign-in recorded, the browser bound to it by a cookie), the
+// way back (the OIDC callback or the SAML assertion consumer: the browser's binding
+// checked, the pending sign-in taken, the provider's answer checked by its protocol's
+// library) and the end (a redirect to the sign-in's return address with a one-time
+// code or an error code; never a token, never a stack).
+//
+// A way back without the binding of the sign-in its state names (no cookie, or
+// another sign-in's) ends exactly as a forged state does: error sign_in_expired at the
+// deployment's default return address, before anything of the sign-in is read or
+// taken; it is recorded as sso.sign_in_unbound in the organization of the sign-in
+// the state names, if it names one.
 //
 // No network call happens inside a transaction: the issuer is asked (discovery, token,
 // JWKS, userinfo) before or between them, never while one is open.
@@ -12,13 +19,14 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EgressClient } from '../../platform/egress/egress-fetch.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
+import type { BrowserBinding } from './browser-binding.js';
 import { systemScope } from '../../platform/tenancy.js';
 import { completeSignIn } from './completion.js';
 import { endpointsOf, permittedReturnUrl, returnWith } from './endpoints.js';
 import { authorizationUrl, redeemAuthorizationResponse, type OidcClient } from './oidc.js';
-import { consumeAssertion, derivedFromState, newSignInState, savePendingSignIn, takePendingSignIn, type PendingSignIn } from './pending-sign-ins.js';
+import { consumeAssertion, derivedFromState, newSignInState, savePendingSignIn, signInOfState, takePendingSignIn, type PendingSignIn } from './pending-sign-ins.js';
 import { findProvider, findProviderById, secretAssociatedData, type SsoProvider } from './providers.js';
-import { acceptSamlResponse, authnRequestUrl, newSamlRequestId, SamlResponseRefused } from './saml.js';
+import { acceptSamlResponse, answersARequest, authnRequestUrl, newSamlRequestId, SamlResponseRefused } from './saml.js';
 
 export interface SignInDependencies {
   db: Database;
@@ -33,6 +41,8 @@ export interface SignInDependencies {
   egress: EgressClient;
   /** SSO_ALLOW_PRIVATE_ISSUERS: http issuers too (tests). */
   allowPrivate: boolean;
+  /** The cookie binding each sign-in to the browser that started it. */
+  binding: BrowserBinding;
   now: () => Date;
 }
 
@@ -42,7 +52,18 @@ type FailureCode = 'access_denied' | 'sign_in_failed' | 'sign_in_expired' | 'pro
 interface Caller {
   origin: RequestOrigin;
   log: FastifyBaseLogger;
+  /** The request's Cookie header: where the browser binding is. */
+  cookieHeader: string | undefined;
 }
+
+/** Where a start sends the browser, and the cookie binding it to the sign-in (none when the sign-in ended at once). */
+export interface Departure {
+  location: string;
+  binding: string | undefined;
+}
+
+/** How the assertion consumer answers: a redirect to the return address, or the relay page posting again to `acsUrl` (browser-binding.ts). */
+export type SamlAnswer = { location: string } | { relayTo: string };
 
 export function createSignIn(deps: SignInDependencies) {
   const { db } = deps;
@@ -81,14 +102,73 @@ export function createSignIn(deps: SignInDependencies) {
     return { pending, provider };
   }
 
-  async function finish(caller: Caller, provider: SsoProvider, pending: PendingSignIn, vouched: Parameters<typeof completeSignIn>[2]): Promise<string> {
+  async function finish(caller: Caller, provider: SsoProvider, returnTo: string, vouched: Parameters<typeof completeSignIn>[2]): Promise<string> {
     const completion = await completeSignIn(db, provider, vouched, caller.origin);
-    return returnWith(pending.returnTo, completion.signedIn ? { code: completion.code } : { error: completion.reason });
+    return returnWith(returnTo, completion.signedIn ? { code: completion.code } : { error: completion.reason });
+  }
+
+  /**
+   * A way back from a browser that does not hold the binding of the sign-in the state
+   * names: answered as a forged state is. Recorded in the organization of that
+   * sign-in (consumed or not, until it expires), counted per window: anyone holding
+   * a callback URL can repeat it.
+   */
+  async function unbound(caller: Caller, protocol: SsoProvider['protocol'], state: string | undefined, why: 'no_cookie' | 'another_sign_in'): Promise<string> {
+    const signIn = state ? await signInOfState(db, systemScope('complete-sso-sign-in'), state) : undefined;
+    caller.log.warn({ sso_provider_id: signIn?.providerId, protocol, binding: why }, 'single sign-on refused: not the browser that started it');
+    if (signIn) {
+      await recordRepeatableRefusal(
+        db,
+        signIn.orgId,
+        caller.origin,
+        { actor: 'anonymous', action: 'sso.sign_in_unbound', subject: `sso_provider:${signIn.providerId}`, detail: { sso_provider_id: signIn.providerId, protocol, binding: why } },
+        deps.now(),
+      );
+    }
+    return returnWith(defaultReturn, { error: 'sign_in_expired' });
+  }
+
+  /**
+   * An unsolicited SAML response (answering no request of ours), accepted only when its
+   * provider allows IdP-initiated sign-in: checked as any response but against no
+   * request, its assertion used once, ending at the default return address (the
+   * RelayState such a response carries is the provider's, never a place to go).
+   */
+  async function idpInitiated(caller: Caller, provider: Extract<SsoProvider, { protocol: 'saml' }>, samlResponse: string): Promise<string> {
+    let accepted;
+    try {
+      accepted = await acceptSamlResponse(provider.settings, endpointsOf(deps.publicBaseUrl, provider), samlResponse, null);
+    } catch (error) {
+      if (!(error instanceof SamlResponseRefused)) throw error;
+      return failed(caller, provider, `IdP-initiated: ${error.message}`, 'sign_in_failed', defaultReturn, error);
+    }
+    const fresh = await db.transaction((tx) => consumeAssertion(tx, provider.orgId, provider.id, { id: accepted.assertionId, expiresAt: accepted.expiresAt }));
+    if (!fresh) return failed(caller, provider, `assertion ${accepted.assertionId} was presented before (replay)`, 'sign_in_failed', defaultReturn);
+    return finish(caller, provider, defaultReturn, accepted.identity);
+  }
+
+  /** The SP-initiated way back: the pending sign-in the bound RelayState names, and the response answering its request. */
+  async function spInitiated(caller: Caller, providerId: string, form: { SAMLResponse: string; RelayState?: string }): Promise<string> {
+    const resumed = await resume(form.RelayState, 'saml');
+    if ('expiredTo' in resumed) return returnWith(resumed.expiredTo, { error: 'sign_in_expired' });
+    const { pending, provider } = resumed;
+    if (provider.protocol !== 'saml' || pending.samlRequestId === null) return returnWith(pending.returnTo, { error: 'sign_in_expired' });
+    if (provider.id !== providerId) return failed(caller, provider, 'the response was posted to another provider\'s assertion consumer', 'sign_in_failed', pending.returnTo);
+    let accepted;
+    try {
+      accepted = await acceptSamlResponse(provider.settings, endpointsOf(deps.publicBaseUrl, provider), form.SAMLResponse, pending.samlRequestId);
+    } catch (error) {
+      if (!(error instanceof SamlResponseRefused)) throw error;
+      return failed(caller, provider, error.message, 'sign_in_failed', pending.returnTo, error);
+    }
+    const fresh = await db.transaction((tx) => consumeAssertion(tx, provider.orgId, provider.id, { id: accepted.assertionId, expiresAt: accepted.expiresAt }));
+    if (!fresh) return failed(caller, provider, `assertion ${accepted.assertionId} was presented before (replay)`, 'sign_in_failed', pending.returnTo);
+    return finish(caller, provider, pending.returnTo, accepted.identity);
   }
 
   return {
-    /** GET /auth/sso/{providerId}/start: where to send the browser. */
-    async start(caller: Caller, providerId: string, requestedReturn: string | undefined): Promise<string> {
+    /** GET /auth/sso/{providerId}/start: where to send the browser, and the cookie binding it to the sign-in. */
+    async start(caller: Caller, providerId: string, requestedReturn: string | undefined): Promise<Departure> {
       const provider = await findProviderById(db, systemScope('find-sso-provider'), providerId);
       if (!provider?.enabled) throw notFound();
       const returnTo = permittedReturnUrl(requestedReturn, deps.returnUrls);
@@ -106,19 +186,21 @@ export function createSignIn(deps: SignInDependencies) {
             codeVerifier: derivedFromState(deps.signingKey, 'oidc-pkce-verifier', state),
           });
         } catch (error) {
-          return failed(caller, provider, `the issuer could not be asked: ${messageOf(error)}`, 'provider_unavailable', returnTo, error);
+          return { location: await failed(caller, provider, `the issuer could not be asked: ${messageOf(error)}`, 'provider_unavailable', returnTo, error), binding: undefined };
         }
       } else {
         samlRequestId = newSamlRequestId();
         location = await authnRequestUrl(provider.settings, endpoints, { requestId: samlRequestId, relayState: state });
       }
       await db.transaction((tx) => savePendingSignIn(tx, provider.orgId, { providerId: provider.id, state, samlRequestId, returnTo }));
-      return location;
+      return { location, binding: deps.binding.bind(state) };
     },
 
     /** GET /auth/sso/oidc/callback: the authorization response, redeemed. */
     async oidcCallback(caller: Caller, query: Record<string, unknown>): Promise<string> {
       const state = typeof query.state === 'string' ? query.state : undefined;
+      const binding = deps.binding.check(caller.cookieHeader, state);
+      if (binding !== 'bound') return unbound(caller, 'oidc', state, binding);
       const resumed = await resume(state, 'oidc');
       if ('expiredTo' in resumed) return returnWith(resumed.expiredTo, { error: 'sign_in_expired' });
       const { pending, provider } = resumed;
@@ -138,26 +220,27 @@ export function createSignIn(deps: SignInDependencies) {
       } catch (error) {
         return failed(caller, provider, messageOf(error), 'sign_in_failed', pending.returnTo, error);
       }
-      return finish(caller, provider, pending, vouched);
+      return finish(caller, provider, pending.returnTo, vouched);
     },
 
-    /** POST /auth/sso/{providerId}/saml/acs: the response, checked, and its assertion used once. */
-    async samlAssertion(caller: Caller, providerId: string, form: { SAMLResponse: string; RelayState?: string }): Promise<string> {
-      const resumed = await resume(form.RelayState, 'saml');
-      if ('expiredTo' in resumed) return returnWith(resumed.expiredTo, { error: 'sign_in_expired' });
-      const { pending, provider } = resumed;
-      if (provider.protocol !== 'saml' || pending.samlRequestId === null) return returnWith(pending.returnTo, { error: 'sign_in_expired' });
-      if (provider.id !== providerId) return failed(caller, provider, 'the response was posted to another provider\'s assertion consumer', 'sign_in_failed', pending.returnTo);
-      let accepted;
-      try {
-        accepted = await acceptSamlResponse(provider.settings, endpointsOf(deps.publicBaseUrl, provider), form.SAMLResponse, pending.samlRequestId);
-      } catch (error) {
-        if (!(error instanceof SamlResponseRefused)) throw error;
-        return failed(caller, provider, error.message, 'sign_in_failed', pending.returnTo, error);
+    /**
+     * POST /auth/sso/{providerId}/saml/acs: the response, checked, and its assertion used
+     * once. A post without any binding cookie that was not relayed yet is answered with
+     * the relay page (browser-binding.ts); then an unsolicited response goes to
+     * idpInitiated where the provider allows it, and anything else unbound is refused.
+     */
+    async samlAssertion(caller: Caller, providerId: string, form: { SAMLResponse: string; RelayState?: string; relayed?: 'true' }): Promise<SamlAnswer> {
+      const binding = deps.binding.check(caller.cookieHeader, form.RelayState);
+      if (binding === 'no_cookie' && form.relayed !== 'true') return { relayTo: `${deps.publicBaseUrl}/api/v1/auth/sso/${providerId}/saml/acs` };
+      if (binding !== 'bound') {
+        if (!answersARequest(form.SAMLResponse)) {
+          const provider = await findProviderById(db, systemScope('find-sso-provider'), providerId);
+          if (provider?.enabled && provider.protocol === 'saml' && provider.settings.allow_idp_initiated) return { location: await idpInitiated(caller, provider, form.SAMLResponse) };
+          caller.log.warn({ sso_provider_id: providerId }, 'single sign-on refused: an unsolicited (IdP-initiated) SAML response, which this assertion consumer does not accept');
+        }
+        return { location: await unbound(caller, 'saml', form.RelayState, binding) };
       }
-      const fresh = await db.transaction((tx) => consumeAssertion(tx, provider.orgId, provider.id, { id: accepted.assertionId, expiresAt: accepted.expiresAt }));
-      if (!fresh) return failed(caller, provider, `assertion ${accepted.assertionId} was presented before (replay)`, 'sign_in_failed', pending.returnTo);
-      return finish(caller, provider, pending, accepted.identity);
+      return { location: await spInitiated(caller, providerId, form) };
     },
   };
 }

@@ -2,7 +2,8 @@ import type { OperationHandler } from '../../../platform/http/handler.js';
 import type { Database } from '../../../platform/db/database.js';
 import { notFound } from '../../../platform/errors.js';
 import { originOfContext } from '../../../platform/audit/identity-trail.js';
-import { sameState, type FlowCookies } from '../flow-cookie.js';
+import { sameSecretValue } from '../../../platform/http/signed-cookie.js';
+import type { FlowCookies } from '../flow-cookie.js';
 import { ProviderError, type ProviderIdentity, type SocialProvider } from '../providers.js';
 import { signInWithSocialIdentity } from '../sign-in.js';
 
@@ -35,7 +36,7 @@ export function completeSocialLogin(deps: {
     if (!provider) throw notFound();
     const query = ctx.query as Record<string, string | undefined>;
     const flow = deps.cookies.read(ctx.headers.cookie, provider.name);
-    if (!flow || !sameState(query.state, flow.state)) {
+    if (!flow || !sameSecretValue(query.state, flow.state)) {
       ctx.log.info({ social_login_refused: flow ? 'state does not match the flow' : 'no flow cookie, or it expired or is forged', provider: provider.name }, 'social sign-in refused');
       return redirect({ error: 'failed' });
     }

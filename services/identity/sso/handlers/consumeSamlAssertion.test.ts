@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp, newSigningKey, type TestSamlIdp } from '../testing/saml-idp.js';
-import { createSamlProvider, exchange, postSamlForm, RETURN_URL, samlSignIn, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
+import { createSamlProvider, exchange, postSamlForm, relayedFields, RETURN_URL, samlSignIn, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
 
 describe.each(testProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -125,5 +125,90 @@ describe.each(testProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs ($profi
     // 415 is a transport-level refusal the document does not declare per operation: asked without the client that checks declarations.
     const json = await t.current.app.fastify.inject({ method: 'POST', url: `/api/v1/auth/sso/${provider.id}/saml/acs`, payload: { SAMLResponse: form.SAMLResponse, RelayState: form.RelayState } });
     expect(json.statusCode).toBe(415);
+  });
+
+  describe('bound to the browser that started it', () => {
+    const acs = (providerId: string) => `/api/v1/auth/sso/${providerId}/saml/acs`;
+    const post = (providerId: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.current.call('POST', acs(providerId), { headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+    /** What a client sees of an answer: everything but the request id. */
+    const seen = (response: { status: number; headers: Record<string, unknown>; raw: string }) => ({
+      status: response.status,
+      location: response.headers.location,
+      setCookie: response.headers['set-cookie'],
+      body: response.raw,
+    });
+    const unbound = async (providerId: string) =>
+      (await t.current.call('GET', '/api/v1/identity/audit?action=sso.sign_in_unbound', { token: tenant.owner.token })).body.events
+        .filter((event: { detail: { sso_provider_id: string } }) => event.detail.sso_provider_id === providerId)
+        .map((event: { detail: unknown }) => event.detail);
+    const accountOf = async (email: string) => (await t.current.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows;
+
+    it('answers a post without the cookie with a page posting it again from this origin; relayed without the cookie it ends as a forged RelayState does, recorded; the starting browser still signs in', async () => {
+      const own = await createSamlProvider(t.current, tenant, idp, { jit_provisioning: true });
+      const user = person();
+      const victim = new SsoBrowser();
+      const form = await idp.respond(await startSignIn(t.current, own.id, undefined, victim), user);
+
+      const relay = await post(own.id, { SAMLResponse: form.SAMLResponse, RelayState: form.RelayState });
+      expect(relay.status).toBe(200);
+      expect(relay.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(String(relay.headers['content-security-policy'])).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; form-action https:\/\/sentinel\.example\.test; frame-ancestors 'none'; base-uri 'none'$/);
+      expect(relay.raw).toContain(`<form method="post" action="https://sentinel.example.test${acs(own.id)}">`);
+      expect(relayedFields(relay.raw)).toEqual({ SAMLResponse: form.SAMLResponse, RelayState: form.RelayState, relayed: 'true' });
+      expect(relay.headers['set-cookie']).toBeUndefined();
+
+      const replayed = seen(await post(own.id, relayedFields(relay.raw)));
+      const forged = seen(await post(own.id, { SAMLResponse: form.SAMLResponse, RelayState: 'forged-relay-state', relayed: 'true' }));
+      expect(replayed).toEqual(forged);
+      expect(replayed).toMatchObject({ status: 302, location: `${RETURN_URL}?error=sign_in_expired`, setCookie: 'sentinel_sso=; Max-Age=0; Path=/api/v1/auth/sso/; HttpOnly; SameSite=Lax; Secure' });
+      expect(await accountOf(user.email)).toEqual([]);
+      expect(await unbound(own.id)).toEqual([expect.objectContaining({ sso_provider_id: own.id, protocol: 'saml', binding: 'no_cookie' })]);
+
+      expect((await postSamlForm(t.current, own.id, form, victim)).code).toMatch(/^snc_/);
+      expect(victim.cookie).toBeUndefined();
+    });
+
+    it('refuses a response posted by a browser that holds another sign-in\'s cookie (login CSRF), as a forged RelayState', async () => {
+      const own = await createSamlProvider(t.current, tenant, idp, { jit_provisioning: true });
+      const attacker = new SsoBrowser();
+      const attackersForm = await idp.respond(await startSignIn(t.current, own.id, undefined, attacker), person());
+      const victim = new SsoBrowser();
+      await startSignIn(t.current, own.id, undefined, victim);
+
+      const fields = { SAMLResponse: attackersForm.SAMLResponse, RelayState: attackersForm.RelayState };
+      const refused = seen(await post(own.id, fields, victim.headers));
+      expect(refused).toEqual(seen(await post(own.id, { ...fields, RelayState: 'forged-relay-state' }, victim.headers)));
+      expect(refused.location).toBe(`${RETURN_URL}?error=sign_in_expired`);
+      expect(await unbound(own.id)).toEqual([expect.objectContaining({ protocol: 'saml', binding: 'another_sign_in' })]);
+      expect((await postSamlForm(t.current, own.id, attackersForm, attacker)).code).toMatch(/^snc_/);
+    });
+
+    it('refuses an IdP-initiated (unsolicited) response unless the provider allows it; then accepts it once, at the default return address, and still refuses an unbound solicited one', async () => {
+      const own = await createSamlProvider(t.current, tenant, idp, { jit_provisioning: true });
+      expect((own.saml as { allow_idp_initiated: boolean }).allow_idp_initiated).toBe(false);
+      const user = person();
+      // An identity provider's portal: no request of ours was answered, and no cookie of ours is in the browser.
+      const unsolicited = await idp.respond(await startSignIn(t.current, own.id, undefined, new SsoBrowser()), user, { inResponseTo: null });
+      const portal = { SAMLResponse: unsolicited.SAMLResponse, RelayState: 'https://portal.example.test/apps' };
+      expect(await postSamlForm(t.current, own.id, portal, new SsoBrowser())).toEqual({ returnedTo: RETURN_URL, error: 'sign_in_expired' });
+      expect(await accountOf(user.email)).toEqual([]);
+
+      const patched = await t.current.call('PATCH', `/api/v1/identity/sso/providers/${own.id}`, { token: tenant.owner.token, body: { saml: { allow_idp_initiated: true } } });
+      expect(patched.status, patched.raw).toBe(200);
+      expect(patched.body.saml.allow_idp_initiated).toBe(true);
+      const changed = await t.current.call('GET', `/api/v1/identity/audit?action=sso_provider.updated`, { token: tenant.owner.token });
+      expect(changed.body.events.find((event: { detail: { sso_provider_id: string } }) => event.detail.sso_provider_id === own.id).detail.changed).toEqual(['saml.allow_idp_initiated']);
+
+      const accepted = await postSamlForm(t.current, own.id, portal, new SsoBrowser());
+      expect(accepted).toEqual({ returnedTo: RETURN_URL, code: expect.stringMatching(/^snc_/) });
+      const me = await t.current.call('GET', '/api/v1/me', { token: await exchange(t.current, accepted.code!) });
+      expect(me.body.email).toBe(user.email);
+      // Used once.
+      expect(await postSamlForm(t.current, own.id, portal, new SsoBrowser())).toEqual({ returnedTo: RETURN_URL, error: 'sign_in_failed' });
+      // A response answering a request of ours needs that request's browser, whatever the provider allows.
+      const solicited = await idp.respond(await startSignIn(t.current, own.id, undefined, new SsoBrowser()), person());
+      expect(await postSamlForm(t.current, own.id, solicited, new SsoBrowser())).toEqual({ returnedTo: RETURN_URL, error: 'sign_in_expired' });
+    });
   });
 });

@@ -1,12 +1,18 @@
 import { originOfContext } from '../../../platform/audit/identity-trail.js';
 import type { OperationHandler } from '../../../platform/http/handler.js';
+import { samlRelayPage, type BrowserBinding } from '../browser-binding.js';
 import type { SignIn } from '../sign-in.js';
 import { redirectTo } from '../redirect.js';
 
-/** POST /api/v1/auth/sso/{providerId}/saml/acs: the posted response checked; a redirect to the return address with code or error. */
-export function consumeSamlAssertion(deps: { signIn: SignIn }): OperationHandler {
+/**
+ * POST /api/v1/auth/sso/{providerId}/saml/acs: the posted response checked, if this browser started the sign-in
+ * (or the provider accepts IdP-initiated ones); a redirect to the return address with code or error, the
+ * binding cookie cleared. A post without the cookie is first answered with a page posting it again same-site.
+ */
+export function consumeSamlAssertion(deps: { signIn: SignIn; binding: BrowserBinding }): OperationHandler {
   return async (ctx) => {
-    const form = ctx.body as { SAMLResponse: string; RelayState?: string };
-    return redirectTo(await deps.signIn.samlAssertion({ origin: originOfContext(ctx), log: ctx.log }, ctx.params.providerId!, form));
+    const form = ctx.body as { SAMLResponse: string; RelayState?: string; relayed?: 'true' };
+    const answer = await deps.signIn.samlAssertion({ origin: originOfContext(ctx), log: ctx.log, cookieHeader: ctx.headers.cookie }, ctx.params.providerId!, form);
+    return 'relayTo' in answer ? samlRelayPage(answer.relayTo, form) : redirectTo(answer.location, deps.binding.release());
   };
 }

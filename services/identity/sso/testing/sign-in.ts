@@ -1,7 +1,9 @@
 // Test-only: the browser's side of a single sign-on against the in-process app:
 // configure a provider through the API, start (the redirect to the identity
-// provider), post the SAML form or follow the OIDC callback, read where the service
-// sends the browser back, and trade the one-time code for a session.
+// provider, the binding cookie kept), post the SAML form or follow the OIDC callback
+// (with that cookie, and through the relay page as a browser would), read where the
+// service sends the browser back, and trade the one-time code for a session.
+// Each test app has a default browser; a test that plays a second client makes its own.
 import type { ApiResponse } from '../../../../test/support/http-client.js';
 import { TEST_PUBLIC_URL, TEST_SIGN_IN_RETURN_URL, type TestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import type { TestOidcIdp } from './oidc-idp.js';
@@ -48,16 +50,43 @@ export async function createOidcProvider(t: TestApp, tenant: TestTenant, idp: Te
   return provider;
 }
 
+/** A browser's cookie for our service's sign-in routes: the binding a start sets and a way back clears. */
+export class SsoBrowser {
+  cookie: string | undefined;
+
+  keep(setCookie: ApiResponse['headers'][string]): void {
+    for (const header of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)]) {
+      const [pair = ''] = header.split(';');
+      this.cookie = /;\s*max-age=0\b/i.test(header) ? undefined : pair.trim();
+    }
+  }
+
+  get headers(): Record<string, string> {
+    return this.cookie === undefined ? {} : { cookie: this.cookie };
+  }
+}
+
+const defaultBrowsers = new WeakMap<TestApp, SsoBrowser>();
+/** The browser a test app's sign-ins use unless told otherwise. */
+export function browserOf(t: TestApp): SsoBrowser {
+  const known = defaultBrowsers.get(t);
+  if (known) return known;
+  const browser = new SsoBrowser();
+  defaultBrowsers.set(t, browser);
+  return browser;
+}
+
 /** The path and query of one of our URLs, to call in-process. */
 const inProcess = (url: string): string => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** GET the start route: answers where the browser is sent (the identity provider). */
-export async function startSignIn(t: TestApp, providerId: string, returnTo?: string): Promise<string> {
+/** GET the start route in the browser (which keeps the binding cookie): answers where the browser is sent (the identity provider). */
+export async function startSignIn(t: TestApp, providerId: string, returnTo?: string, browser: SsoBrowser = browserOf(t)): Promise<string> {
   const query = returnTo === undefined ? '' : `?return_to=${encodeURIComponent(returnTo)}`;
-  const response = expectStatus(await t.call('GET', `/api/v1/auth/sso/${providerId}/start${query}`), 302, 'start');
+  const response = expectStatus(await t.call('GET', `/api/v1/auth/sso/${providerId}/start${query}`, { headers: browser.headers }), 302, 'start');
+  browser.keep(response.headers['set-cookie']);
   return String(response.headers.location);
 }
 
@@ -77,19 +106,33 @@ export function outcomeOf(location: string): Outcome {
   return { returnedTo: url.href, ...(code === undefined ? {} : { code }), ...(error === undefined ? {} : { error }) };
 }
 
-/** POST the form to our assertion consumer as a browser does; answers the outcome. */
-export async function postSamlForm(t: TestApp, providerId: string, form: Partial<PostedForm>): Promise<Outcome> {
-  const response = await t.call('POST', `/api/v1/auth/sso/${providerId}/saml/acs`, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form as Record<string, string>).toString(),
-  });
+/** The hidden fields of our SAML relay page's form. */
+export function relayedFields(html: string): Record<string, string> {
+  const decode = (value: string) => value.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, decode(value!)]));
+}
+
+/**
+ * POST the form to our assertion consumer as a browser does (with its cookie; when the
+ * answer is the relay page, its form posted again as the page's script does); answers the outcome.
+ */
+export async function postSamlForm(t: TestApp, providerId: string, form: Partial<PostedForm>, browser: SsoBrowser = browserOf(t)): Promise<Outcome> {
+  const post = (fields: Record<string, string>) =>
+    t.call('POST', `/api/v1/auth/sso/${providerId}/saml/acs`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...browser.headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  let response = await post(form as Record<string, string>);
+  if (response.status === 200) response = await post(relayedFields(response.raw));
+  browser.keep(response.headers['set-cookie']);
   return outcomeOf(String(expectStatus(response, 302, 'assertion consumer').headers.location));
 }
 
-/** Follows the identity provider's redirect back to our OIDC callback; answers the outcome. */
-export async function followCallback(t: TestApp, callback: URL): Promise<Outcome> {
+/** Follows the identity provider's redirect back to our OIDC callback in the browser; answers the outcome. */
+export async function followCallback(t: TestApp, callback: URL, browser: SsoBrowser = browserOf(t)): Promise<Outcome> {
   if (!callback.href.startsWith(TEST_PUBLIC_URL)) throw new Error(`the identity provider sent the browser to ${callback.href}`);
-  const response = await t.call('GET', inProcess(callback.href));
+  const response = await t.call('GET', inProcess(callback.href), { headers: browser.headers });
+  browser.keep(response.headers['set-cookie']);
   return outcomeOf(String(expectStatus(response, 302, 'OIDC callback').headers.location));
 }
 
