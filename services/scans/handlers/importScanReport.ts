@@ -2,7 +2,7 @@ import { originOfContext } from '../../platform/audit/identity-trail.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/index.js';
-import type { ObservationKind, ParsedReport } from '../../findings/index.js';
+import type { ParsedReport } from '../../findings/index.js';
 import type { Database } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { createIdempotency } from '../../platform/idempotency/idempotency.js';
@@ -17,15 +17,6 @@ interface ImportBody {
   image: string;
   format: ReportFormat;
   report: unknown;
-}
-
-/**
- * The kinds a report covers completely. Vulnerability scanners always report
- * vulnerabilities; a report shows it looked for secrets or misconfigurations only
- * by containing some, so only then may their absence resolve anything.
- */
-function coveredKinds(report: ParsedReport): ObservationKind[] {
-  return [...new Set<ObservationKind>(['vulnerability', ...report.observations.map((o) => o.kind)])];
 }
 
 /**
@@ -53,7 +44,7 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
         await recordScanResults(
           tx,
           { orgId: principal.orgId, scanId: scan.id, assetId: scan.asset_id, assetKey: assetIdentity(reference), enabledKinds: kinds },
-          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: coveredKinds(report), warnings: report.warnings }],
+          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: report.coveredKinds, warnings: report.warnings }],
           now(),
         );
         return scan.id;
