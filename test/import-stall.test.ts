@@ -49,10 +49,12 @@ describe('sixteen large imports at once on the embedded profile', { timeout: 600
     expect(scans.map((scan) => scan.new_findings)).toEqual(Array<number>(IMPORTS).fill(ENTRIES));
     // Every request of the two clients was answered, and answered well.
     expect(run.probes.filter((probe) => probe.status !== 200)).toEqual([]);
-    // Progress, not speed: while the sixteen imports were being read and recorded, each
-    // client had an answer at least once per import.
-    expect(answeredWithin(run.probes, '/ready', run.window).length).toBeGreaterThanOrEqual(IMPORTS);
-    expect(answeredWithin(run.probes, '/api/v1/findings?limit=50', run.window).length).toBeGreaterThanOrEqual(IMPORTS);
+    // Progress, not speed: while the sixteen imports were read and recorded (until their
+    // scans completed), the probe was answered again and again (a handful of times in all
+    // while reports were parsed and PGlite ran on the request thread) and the findings
+    // listing, which waits its turn at the embedded database's one connection, was served too.
+    expect(answeredWithin(run.probes, '/ready', run.window).length).toBeGreaterThanOrEqual(10 * IMPORTS);
+    expect(answeredWithin(run.probes, '/api/v1/findings?limit=50', run.window).length).toBeGreaterThanOrEqual(1);
 
     expect(await stop(sentinel)).toBe(0);
   });

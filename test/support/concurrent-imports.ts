@@ -34,7 +34,7 @@ export interface Answer {
 
 export interface ImportsUnderProbes {
   imports: (Answer & { scanId: string | undefined })[];
-  /** From the first import sent to the last import answered. */
+  /** The imports in progress: from the first one sent until every one has been answered and has settled. */
   window: { start: number; end: number };
   probes: Answer[];
 }
@@ -72,9 +72,8 @@ export async function importsUnderProbes(base: string, token: string, reports: r
         return { ...timing, scanId: timing.status === 202 ? (JSON.parse(answer) as { id: string }).id : undefined };
       }),
     );
-    const end = Math.max(...imports.map((answer) => answer.answeredAt));
     await settled(imports.flatMap((answer) => (answer.scanId === undefined ? [] : [answer.scanId])));
-    return { imports, window: { start, end }, probes };
+    return { imports, window: { start, end: performance.now() }, probes };
   } finally {
     probing = false;
     await Promise.all(probers);

@@ -5,14 +5,11 @@
 // the request thread only copies the document to a thread and the parsed report
 // back (structured clone, a few milliseconds a megabyte).
 //
-// The threads load TypeScript the way the process does (bin/sentinel.js, vitest):
-// each registers tsx before it imports its body, since a thread does not inherit
-// the loader hooks of the thread that started it. They start on first use, and a
-// thread with nothing to do does not keep the process alive.
-import { createRequire } from 'node:module';
+// The threads load TypeScript as the process does (startTypeScriptWorker). They
+// start on first use, and a thread with nothing to do does not keep the process alive.
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTypeScriptWorker } from '../../platform/typescript-worker.js';
 import type { ParsedReport } from '../observation.js';
 import { ReportFormatError, type ReportFormat } from './report-reader.js';
 
@@ -43,10 +40,7 @@ export interface ReadReport {
  */
 const poolSize = Math.max(1, Math.min(2, availableParallelism() - 1));
 
-const workerBody = new URL('./report-reading-worker.ts', import.meta.url).href;
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-// Evaluated as the thread's entry: tsx first, then the body (whose imports name .js files that are .ts sources).
-const threadEntry = `import(${JSON.stringify(tsxLoader)}).then(({ register }) => { register(); return import(${JSON.stringify(workerBody)}); });`;
+const workerBody = new URL('./report-reading-worker.ts', import.meta.url);
 
 interface Pending {
   resolve(answer: ReadReport): void;
@@ -63,7 +57,7 @@ const threads: Thread[] = [];
 let nextId = 1;
 
 function startThread(): Thread {
-  const thread: Thread = { worker: new Worker(threadEntry, { eval: true, name: 'report-reader' }), pending: new Map() };
+  const thread: Thread = { worker: startTypeScriptWorker(workerBody, { name: 'report-reader' }), pending: new Map() };
   const abandon = (error: Error) => {
     threads.splice(threads.indexOf(thread), 1);
     for (const task of thread.pending.values()) task.reject(error);
