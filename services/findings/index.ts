@@ -35,7 +35,7 @@ export {
   type Severity,
 } from './observation.js';
 export { findingStatuses, listFilter, newestTimelineEntry, severityRankOrder } from './findings.js';
-export { parseReport, parseTrivyReport, ReportFormatError, type ReportFormat } from './reports/index.js';
+export { parseReport, parseTrivyReport, readReportOffThread, ReportFormatError, type ReadReport, type ReportFormat } from './reports/index.js';
 
 export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
   const { db, codec } = deps;

@@ -101,16 +101,16 @@ export interface LicenceRecord {
   path: string | null;
 }
 
-export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted';
+export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled';
 
 /** What reading a report changed or left out; a scan lists them (ScanWarning in api/modules/scans.yaml). */
 export interface ReportWarning {
   code: ReportWarningCode;
   /** In words a person can act on: the entry and the reason. */
   message: string;
-  /** The place in the report (Results[0].Vulnerabilities[3].Title); null for warnings_omitted. */
+  /** The place in the report (Results[0].Vulnerabilities[3].Title); null for warnings_omitted and the two kind warnings, which are about the whole report. */
   where: string | null;
-  /** text_replaced: characters replaced in the field; warnings_omitted: warnings not listed; otherwise 1. */
+  /** text_replaced: characters replaced in the field; warnings_omitted: warnings not listed; kind_not_enabled: the findings dropped; otherwise 1. */
   count: number;
 }
 
@@ -122,6 +122,12 @@ export interface ParsedReport {
   observations: Observation[];
   licences: LicenceRecord[];
   warnings: ReportWarning[];
+  /**
+   * The kinds the report itself shows were looked for (each parser says how its
+   * format shows it). Only their absence is evidence: a kind the report cannot
+   * show was scanned resolves nothing.
+   */
+  coveredKinds: ObservationKind[];
 }
 
 export function emptyDetail(): ObservationDetail {

@@ -68,7 +68,8 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
     }
   }
   const failures = outcomes.filter((o) => o.failure !== undefined);
-  const completedKinds = [...new Set(succeeded.flatMap((o) => o.coveredKinds ?? []))].filter((kind) => enabled.has(kind));
+  const coveredKinds = new Set(succeeded.flatMap((o) => o.coveredKinds ?? []));
+  const completedKinds = [...coveredKinds].filter((kind) => enabled.has(kind));
   const completion: ScanCompletionRecord = {
     org_id: target.orgId,
     scan_id: target.scanId,
@@ -82,13 +83,44 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
   };
   const records: ScannerResultRecord[] = [...chunkObservations(observations), { observation: null, completion }];
   await appendRecordsToOutbox(tx, target.orgId, topics.scannerResults, records);
+  const kindWarnings = failures.length > 0 ? [] : coverageWarnings(target.enabledKinds, coveredKinds, succeeded);
   await tx.query('UPDATE scans SET warnings = $3::jsonb WHERE org_id = $1 AND id = $2', [
     target.orgId,
     target.scanId,
-    JSON.stringify(succeeded.flatMap((o) => o.warnings ?? [])),
+    JSON.stringify([...kindWarnings, ...succeeded.flatMap((o) => o.warnings ?? [])]),
   ]);
   if (failures.length === 0) await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
   return completion;
+}
+
+const kindNames: Record<ObservationKind, string> = { vulnerability: 'vulnerabilities', secret: 'secrets', misconfiguration: 'misconfigurations' };
+
+/**
+ * What the scan leaves as it was, said on the scan, first: each kind the organization
+ * looks for that no scanner showed it looked for (its open findings stay open), and
+ * each kind reported but switched off for the target (its findings are dropped).
+ */
+function coverageWarnings(enabledKinds: readonly ObservationKind[], coveredKinds: ReadonlySet<ObservationKind>, succeeded: readonly ScannerOutcome[]): ReportWarning[] {
+  const scanners = succeeded.map((o) => o.scanner).join(', ');
+  const notCovered = enabledKinds
+    .filter((kind) => !coveredKinds.has(kind))
+    .map((kind): ReportWarning => ({
+      code: 'kind_not_covered',
+      where: null,
+      count: 1,
+      message: `the report does not show that ${scanners} looked for ${kindNames[kind]}: none are resolved by this scan, open ${kindNames[kind]} stay open`,
+    }));
+  const dropped = new Map<ObservationKind, number>();
+  for (const observation of succeeded.flatMap((o) => o.observations ?? [])) {
+    if (!enabledKinds.includes(observation.kind)) dropped.set(observation.kind, (dropped.get(observation.kind) ?? 0) + 1);
+  }
+  const notEnabled = [...dropped].map(([kind, count]): ReportWarning => ({
+    code: 'kind_not_enabled',
+    where: null,
+    count,
+    message: `${count} ${kindNames[kind]} in the report not recorded: the organization does not look for ${kindNames[kind]} on container images (scanner settings)`,
+  }));
+  return [...notCovered, ...notEnabled];
 }
 
 // Licence data is not a finding (spec 2.5): the inventory holds what the latest

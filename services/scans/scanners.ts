@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ObservationKind } from '../findings/index.js';
-import { parseTrivyReport } from '../findings/index.js';
+import { readReportOffThread } from '../findings/index.js';
 import { scannerEnvironment } from '../platform/config.js';
 import { replaceUnstorableText } from '../platform/storable-text.js';
 import type { RegistryLogin } from './registry-logins.js';
@@ -51,7 +51,7 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
             });
           }),
         );
-        const report = parseTrivyReport(JSON.parse(stdout));
+        const { report } = await readReportOffThread('trivy', stdout);
         return { scanner: 'trivy', observations: report.observations, licences: report.licences, coveredKinds: [...kinds], warnings: report.warnings };
       } catch (error) {
         return { scanner: 'trivy', failure: describeFailure(binary, error, login) };

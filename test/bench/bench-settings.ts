@@ -19,6 +19,8 @@ const settings = {
   analyticsFindings: { variable: 'BENCH_ANALYTICS_FINDINGS', fallback: 1_000_000 },
   analyticsAssets: { variable: 'BENCH_ANALYTICS_ASSETS', fallback: 10_000 },
   analyticsRequests: { variable: 'BENCH_ANALYTICS_REQUESTS', fallback: 400 },
+  stallImports: { variable: 'BENCH_STALL_IMPORTS', fallback: 16 },
+  stallEntries: { variable: 'BENCH_STALL_ENTRIES', fallback: 1_500 },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof settings;

@@ -1,6 +1,11 @@
 // Grype JSON (`grype <image> -o json`): matches[] of { vulnerability, artifact,
 // relatedVulnerabilities }. Reads the current layout (vulnerability.fix, cvss[])
 // and the early one (vulnerability.fixedInVersion, cvssV3, cvssV2).
+//
+// Grype matches packages against vulnerabilities and nothing else; its descriptor
+// ({ name: "grype", version, db }) says Grype made the report, so a report with
+// that descriptor covers vulnerabilities, clean or not. Without it the document
+// does not show who looked for what, and covers nothing.
 import { emptyDetail, type ParsedReport } from '../observation.js';
 import {
   fixabilityFromFixedVersion,
@@ -76,7 +81,8 @@ export function parseGrypeReport(json: unknown): ParsedReport {
     }
   }
 
-  return collector.report('grype', artifactName(root.field('source')));
+  const madeByGrype = root.field('descriptor').field('name').optionalString()?.toLowerCase() === 'grype';
+  return collector.report('grype', artifactName(root.field('source')), madeByGrype ? ['vulnerability'] : []);
 }
 
 /**

@@ -31,6 +31,33 @@ describe('parseReport', () => {
     expect(parseReport('sarif', readReportFixture('sarif/trivy-alpine-310.sarif')).observations).toHaveLength(4);
   });
 
+  // What each real report shows it looked for, read from the report by hand: Trivy's
+  // result classes, Grype's descriptor, the kinds of SARIF's results.
+  it.each([
+    ['trivy', 'trivy/alpine-310.json', ['vulnerability']],
+    ['trivy', 'trivy/spring4shell-jre11.json', ['vulnerability']],
+    ['trivy', 'trivy/secrets.json', ['secret']],
+    ['trivy', 'trivy/dockerfile.json', ['misconfiguration']],
+    ['trivy', 'trivy/helm.json', ['misconfiguration']],
+    ['trivy', 'trivy/license-cyclonedx.json', []],
+    ['trivy', 'trivy/dd-issue_10991.json', ['misconfiguration']],
+    ['grype', 'grype/dd-issue_9618.json', ['vulnerability']],
+    ['grype', 'grype/dd-many_vulns3.json', ['vulnerability']],
+    ['sarif', 'sarif/trivy-alpine-310.sarif', ['vulnerability']],
+  ] as const)('%s %s covers %j', (format, name, kinds) => {
+    expect(parseReport(format, readReportFixture(name)).coveredKinds).toEqual(kinds);
+  });
+
+  it('covers vulnerabilities with a clean package result, and nothing without the evidence', () => {
+    const clean = structuredClone(readReportFixture('trivy/alpine-310.json')) as { Results: { Vulnerabilities?: unknown[] }[] };
+    delete clean.Results[0]!.Vulnerabilities;
+    expect(parseReport('trivy', clean).coveredKinds).toEqual(['vulnerability']);
+    expect(parseReport('trivy', { SchemaVersion: 2, ArtifactName: 'scratch', Results: [] }).coveredKinds).toEqual([]);
+    expect(parseReport('grype', { matches: [] }).coveredKinds).toEqual([]);
+    expect(parseReport('grype', { matches: [], descriptor: { name: 'grype', version: '0.96.0' } }).coveredKinds).toEqual(['vulnerability']);
+    expect(parseReport('sarif', { version: '2.1.0', runs: [{ tool: { driver: { name: 'Trivy' } }, results: [] }] }).coveredKinds).toEqual([]);
+  });
+
   it('accepts the report as text', () => {
     const text = JSON.stringify(readReportFixture('trivy/secrets.json'));
     expect(parseReport('trivy', text).observations).toHaveLength(2);

@@ -9,6 +9,7 @@ import { parseTrivyReport } from './trivy.js';
 
 export { dedupeObservations } from '../fingerprint.js';
 export { ReportFormatError, type ReportFormat } from './report-reader.js';
+export { readReportOffThread, type ReadReport } from './report-reading-pool.js';
 export { parseTrivyReport };
 
 const parsers: Record<ReportFormat, (json: unknown) => ParsedReport> = {

@@ -1,5 +1,5 @@
 import { replaceUnstorableText } from '../../platform/storable-text.js';
-import type { LicenceRecord, Observation, ParsedReport, ReportWarning } from '../observation.js';
+import type { LicenceRecord, Observation, ObservationKind, ParsedReport, ReportWarning } from '../observation.js';
 import type { StorableText } from './report-reader.js';
 
 /** The most warnings a report lists; the rest are counted in one last warnings_omitted entry. */
@@ -22,6 +22,11 @@ export class ReportCollector implements StorableText {
     if (!this.licences.has(key)) this.licences.set(key, record);
   }
 
+  /** The kinds of the observations so far. */
+  observedKinds(): ObservationKind[] {
+    return [...new Set(this.observations.map((observation) => observation.kind))];
+  }
+
   storable(where: string, text: string): string {
     const { text: storable, replaced } = replaceUnstorableText(text);
     if (replaced > 0 && !this.replacedIn.has(where)) {
@@ -42,13 +47,15 @@ export class ReportCollector implements StorableText {
     this.warnings.push({ code: 'value_not_stored', where, count: 1, message: `${where}: ${message}` });
   }
 
-  report(scanner: string, artifact: string | null): ParsedReport {
+  /** The parsed report; `coveredKinds` are the kinds the document shows were looked for. */
+  report(scanner: string, artifact: string | null, coveredKinds: Iterable<ObservationKind>): ParsedReport {
     return {
       scanner,
       ...(artifact ? { artifact } : {}),
       observations: this.observations,
       licences: [...this.licences.values()],
       warnings: listedWarnings(this.warnings),
+      coveredKinds: [...new Set(coveredKinds)],
     };
   }
 }

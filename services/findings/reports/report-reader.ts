@@ -11,7 +11,8 @@ export class ReportFormatError extends Error {
     readonly format: ReportFormat,
     /** Where in the document, e.g. Results[3].Vulnerabilities[0].VulnerabilityID; "(document)" for the root. */
     readonly path: string,
-    problem: string,
+    /** What is wrong there ("is missing", "must be a string"). */
+    readonly problem: string,
   ) {
     super(`${path} ${problem}`);
     this.name = 'ReportFormatError';

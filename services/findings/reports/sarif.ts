@@ -6,6 +6,11 @@
 // Every other result is a misconfiguration of the file it points at. SARIF does
 // not say which OS family a package belongs to, so such vulnerabilities have the
 // ecosystem "unknown" and do not share fingerprints with JSON reports.
+//
+// A run names its tool (tool.driver) and lists what it found, never which checks
+// it ran: Trivy writes the same driver ("Trivy") whichever of its scanners ran,
+// and a clean run has no results at all. So a SARIF report covers the kinds its
+// results show the tool looked for, and nothing else.
 import { emptyDetail, type LineRange, type ParsedReport, type Severity } from '../observation.js';
 import {
   fixabilityFromFixedVersion,
@@ -50,7 +55,7 @@ export function parseSarifReport(json: unknown): ParsedReport {
 
   const firstRun = runs[0];
   const scanner = firstRun?.field('tool').field('driver').field('name').optionalString()?.toLowerCase() ?? 'sarif';
-  return collector.report(scanner, firstRun?.field('properties').field('imageName').optionalString() ?? null);
+  return collector.report(scanner, firstRun?.field('properties').field('imageName').optionalString() ?? null, collector.observedKinds());
 }
 
 function parseResult(result: ReportNode, ruleId: string, rule: ReportNode | undefined, collector: ReportCollector): void {

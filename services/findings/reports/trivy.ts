@@ -5,7 +5,17 @@
 // Secrets, config carries Misconfigurations (only Status FAIL is an issue),
 // license and license-file carry Licenses. Packages[].Licenses of package results
 // are licence data too. Other classes (custom) are skipped with a warning.
-import { emptyDetail, type Component, type LineRange, type ParsedReport } from '../observation.js';
+//
+// What the report covers comes from its result classes, read wherever the form
+// keeps results (Results, or each Resources[].Results of a Kubernetes report).
+// Trivy writes a package result (os-pkgs, lang-pkgs) for every package set it
+// checked for vulnerabilities, clean ones included, and a config result for every
+// file or resource it checked, with the checks that passed counted in
+// MisconfSummary; it writes a secret result only for a file with a secret. So a
+// kind is covered when a result of its class is there: a Kubernetes report of
+// configuration checks alone shows no vulnerability scan, and a clean secret scan
+// cannot be told from none.
+import { emptyDetail, type Component, type LineRange, type ObservationKind, type ParsedReport } from '../observation.js';
 import {
   fixabilityFromFixedVersion,
   languageEcosystemFromTrivyType,
@@ -24,34 +34,40 @@ const cvssSourcePreference = ['nvd', 'ghsa', 'redhat'];
 export function parseTrivyReport(json: unknown): ParsedReport {
   const collector = new ReportCollector();
   const root = ReportNode.root('trivy', json, collector).object();
+  const covered = new Set<ObservationKind>();
 
   if (root.field('Resources').present) {
     // Kubernetes report: the same target name (Deployment/app) recurs per namespace.
     for (const resource of root.field('Resources').items()) {
       const namespace = resource.field('Namespace').optionalString();
       for (const result of resource.field('Results').items()) {
-        parseResult(result, namespace ? `${namespace}/` : '', collector);
+        const kind = parseResult(result, namespace ? `${namespace}/` : '', collector);
+        if (kind) covered.add(kind);
       }
     }
-    return collector.report('trivy', root.field('ClusterName').optionalString());
+    return collector.report('trivy', root.field('ClusterName').optionalString(), covered);
   }
 
   const schemaVersion = root.field('SchemaVersion');
   if (schemaVersion.optionalNumber() !== 2) {
     schemaVersion.fail(schemaVersion.present ? 'must be 2: only Trivy JSON schema version 2 is supported' : 'is missing');
   }
-  for (const result of root.field('Results').items()) parseResult(result, '', collector);
-  return collector.report('trivy', root.field('ArtifactName').optionalString());
+  for (const result of root.field('Results').items()) {
+    const kind = parseResult(result, '', collector);
+    if (kind) covered.add(kind);
+  }
+  return collector.report('trivy', root.field('ArtifactName').optionalString(), covered);
 }
 
-function parseResult(result: ReportNode, targetPrefix: string, collector: ReportCollector): void {
+/** Reads one result; answers the kind its class shows Trivy looked for, if any. */
+function parseResult(result: ReportNode, targetPrefix: string, collector: ReportCollector): ObservationKind | undefined {
   const resultClass = result.field('Class').string();
   switch (resultClass) {
     case 'os-pkgs': {
       const ecosystem = osFamily(result.field('Type').string());
       parseVulnerabilities(result, ecosystem, () => null, collector);
       parsePackageLicences(result, ecosystem, collector);
-      return;
+      return 'vulnerability';
     }
     case 'lang-pkgs': {
       const ecosystem = languageEcosystemFromTrivyType(result.field('Type').string());
@@ -61,20 +77,21 @@ function parseResult(result: ReportNode, targetPrefix: string, collector: Report
       const installPath = (vulnerability: ReportNode) => normalizeInstallPath(vulnerability.field('PkgPath').optionalString() ?? manifest);
       parseVulnerabilities(result, ecosystem, installPath, collector);
       parsePackageLicences(result, ecosystem, collector);
-      return;
+      return 'vulnerability';
     }
     case 'secret':
       parseSecrets(result, targetPrefix + result.field('Target').string(), collector);
-      return;
+      return 'secret';
     case 'config':
       parseMisconfigurations(result, targetPrefix + result.field('Target').string(), collector);
-      return;
+      return 'misconfiguration';
     case 'license':
     case 'license-file':
       parseLicences(result, collector);
-      return;
+      return undefined;
     default:
       collector.skipped(result.path, `result class "${resultClass}" carries no findings; skipped`);
+      return undefined;
   }
 }
 

@@ -1,13 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
-import { isoFromTimestamptzText } from './sql-time.js';
-
-const parseTimestamptz = (text: string): Date => types.parseType(text, types.TIMESTAMPTZ) as Date;
-const timesAsIsoText: ParserOptions = { [types.TIMESTAMPTZ]: (text: string) => isoFromTimestamptzText(text, parseTimestamptz) };
+import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
+import { startTypeScriptWorker } from '../typescript-worker.js';
 
 export interface EmbeddedDatabase extends Database {
   /**
@@ -21,10 +17,21 @@ export interface EmbeddedDatabase extends Database {
 /** Whether the directory holds an embedded database already: PostgreSQL's version file is the first thing its initialization writes. */
 export const embeddedDatabaseExists = (dataDir: string): boolean => existsSync(path.join(dataDir, 'PG_VERSION'));
 
+type Request = EmbeddedRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** The error the thread reported, with PostgreSQL's fields (code, constraint…) where callers look for them. */
+function errorFrom(reported: ThreadError): Error {
+  const error = Object.assign(new Error(reported.message), reported.fields);
+  error.name = reported.name;
+  return error;
+}
+
 /**
- * Embedded PostgreSQL (PGlite, compiled to WebAssembly). It has one connection,
- * so every statement and every transaction is serialized through one queue;
- * a transaction holds the queue until it ends.
+ * Embedded PostgreSQL (PGlite, compiled to WebAssembly), on a thread of its own
+ * (embedded-thread.ts): PGlite computes synchronously, and on the request thread a
+ * statement applying a large scan held every request until it ended. It has one
+ * connection, so every statement and every transaction is serialized through one
+ * queue; a transaction holds the queue until it ends.
  * A durable directory is locked for this process until close(): a second process
  * on the same directory is refused (DataDirLockedError) instead of corrupting it.
  * @param dataDir a directory for durable data, or undefined for memory only (tests)
@@ -32,32 +39,54 @@ export const embeddedDatabaseExists = (dataDir: string): boolean => existsSync(p
  */
 export async function createEmbeddedDatabase(dataDir: string | undefined, startFrom?: Blob): Promise<EmbeddedDatabase> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
-  let pglite: PGlite;
+  const thread = startTypeScriptWorker(new URL('./embedded-thread.ts', import.meta.url), {
+    name: 'embedded-database',
+    workerData: { dataDir, startFrom } satisfies EmbeddedThreadData,
+  });
+  const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 1;
+  let gone: Error | undefined;
+  const failEveryCall = (error: Error) => {
+    gone ??= Object.assign(new Error(`the embedded database thread ended: ${error.message}`), { code: '08006' });
+    for (const call of calls.values()) call.reject(gone);
+    calls.clear();
+  };
+  thread.on('message', (answer: EmbeddedAnswer) => {
+    const call = calls.get(answer.id);
+    if (!call) return;
+    calls.delete(answer.id);
+    // A database waiting for nothing does not keep the process alive; a pending call does.
+    if (calls.size === 0) thread.unref();
+    if ('error' in answer) call.reject(errorFrom(answer.error));
+    else call.resolve(answer.value);
+  });
+  thread.once('error', failEveryCall);
+  thread.once('exit', (code) => failEveryCall(new Error(`exit code ${code}`)));
+  const send = <T,>(id: number, request?: Request): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (gone) return reject(gone);
+      calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      thread.ref();
+      if (request) thread.postMessage({ ...request, id } as EmbeddedRequest);
+    });
+  const call = <T,>(request: Request): Promise<T> => send<T>(nextId++, request);
+
   try {
-    // pg_trgm: the findings search (migration 069).
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(startFrom ? { loadDataDir: startFrom } : {}), extensions: { pg_trgm } });
+    await send(0);
   } catch (error) {
+    await thread.terminate();
     lock?.release();
     throw error;
   }
+
   let tail: Promise<unknown> = Promise.resolve();
   const serialize = <T,>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
     tail = run.catch(() => undefined);
     return run;
   };
-  const toResult = <Row,>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<Row> => ({
-    rows: result.rows as Row[],
-    // Like node-postgres: rows returned (SELECT, RETURNING) or rows affected (INSERT, UPDATE, DELETE).
-    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
-  });
-  // Like node-postgres, a call without parameters may hold several statements (migrations);
-  // it answers with the last statement's result.
-  const run = async <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
-    if (params.length > 0) return toResult<Row>(await pglite.query(sql, params as unknown[], options?.timesAsIsoText ? { parsers: timesAsIsoText } : undefined));
-    const results = await pglite.exec(sql);
-    return toResult<Row>(results.at(-1) ?? { rows: [] });
-  };
+  const run = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
+    call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false });
 
   let closed = false;
   return {
@@ -65,25 +94,29 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     query: (sql, params = [], options) => serialize(() => run(sql, params, options)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return serialize(async () => {
-        await pglite.exec('BEGIN');
+        await run('BEGIN', []);
         try {
           const value = await fn({ query: (sql, params = [], options) => run(sql, params, options) });
-          await pglite.exec('COMMIT');
+          await run('COMMIT', []);
           return value;
         } catch (error) {
-          await pglite.exec('ROLLBACK').catch(() => undefined);
+          await run('ROLLBACK', []).catch(() => undefined);
           throw error;
         }
       });
     },
     async ping() {
-      if (closed) throw Object.assign(new Error('embedded database is closed'), { code: '08003' });
+      if (closed || gone) throw Object.assign(new Error('embedded database is closed'), { code: '08003' });
     },
-    snapshot: () => serialize(() => pglite.dumpDataDir('none')),
+    snapshot: () => serialize(() => call<Blob>({ op: 'snapshot' })),
     async close() {
       closed = true;
-      await serialize(() => pglite.close());
-      lock?.release();
+      try {
+        await serialize(() => call({ op: 'close' }));
+      } finally {
+        await thread.terminate();
+        lock?.release();
+      }
     },
   };
 }

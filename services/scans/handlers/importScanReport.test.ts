@@ -224,17 +224,112 @@ describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($pr
     const secrets = readReportFixture('trivy/secrets.json');
     const target = image();
     const off = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
-    expect(await scanOf(tenant, off.body.id)).toMatchObject({ state: 'completed', new_findings: 0, completed_kinds: ['vulnerability'] });
+    // A repository scan for secrets alone: no package result, so no vulnerability scan either.
+    expect(await scanOf(tenant, off.body.id)).toMatchObject({ state: 'completed', new_findings: 0, completed_kinds: [] });
+    expect(off.body.warnings.map((w: Json) => [w.code, w.count])).toEqual([['kind_not_covered', 1], ['kind_not_enabled', 2]]);
 
     const enabled = await t.current.call('PATCH', '/api/v1/settings/scanners', { token: tenant.owner.token, body: { container_image: { secrets: true } } });
     expect(enabled.status).toBe(200);
     const on = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: secrets });
-    expect(await scanOf(tenant, on.body.id)).toMatchObject({ new_findings: 2, completed_kinds: ['vulnerability', 'secret'] });
+    expect(await scanOf(tenant, on.body.id)).toMatchObject({ new_findings: 2, completed_kinds: ['secret'] });
 
     // A vulnerability-only report says nothing about secrets: they stay open.
     const vulnerabilities = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: readReportFixture('trivy/alpine-310.json') });
     expect(await scanOf(tenant, vulnerabilities.body.id)).toMatchObject({ resolved_findings: 0, completed_kinds: ['vulnerability'] });
     expect((await findingsOf(tenant, on.body.asset_id)).filter((r) => r.status === 'open')).toHaveLength(2 + 4);
+  });
+
+  /** Ids of the findings of an asset that are open, sorted. */
+  const openFindingIds = async (tenant: TestTenant, assetId: string) =>
+    (await findingsOf(tenant, assetId)).filter((row) => row.status === 'open').map((row) => row.id).sort();
+
+  it('resolves nothing with a Kubernetes report of configuration checks, and says why', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const target = image();
+    const vulnerabilities = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: readReportFixture('trivy/ubuntu-1804.json') });
+    const open = await openFindingIds(tenant, vulnerabilities.body.asset_id);
+    expect(open.length).toBeGreaterThan(0);
+
+    // `trivy k8s` of a cluster (ClusterName/Resources): 13 resources, every result of class config, 37 failed checks.
+    const cluster = readReportFixture('trivy/dd-issue_10991.json') as Json;
+    const results = (cluster.Resources as Json[]).flatMap((resource) => resource.Results ?? []);
+    expect(new Set(results.map((result) => result.Class))).toEqual(new Set(['config']));
+    const failedChecks = results.flatMap((result) => result.Misconfigurations ?? []).filter((m: Json) => m.Status === 'FAIL').length;
+    expect(failedChecks).toBe(37);
+
+    const imported = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: cluster });
+    expect(imported.status).toBe(202);
+    const expectedWarnings = [
+      { code: 'kind_not_covered', where: null, count: 1, message: 'the report does not show that trivy looked for vulnerabilities: none are resolved by this scan, open vulnerabilities stay open' },
+      { code: 'kind_not_enabled', where: null, count: 37, message: '37 misconfigurations in the report not recorded: the organization does not look for misconfigurations on container images (scanner settings)' },
+    ];
+    expect(imported.body.warnings).toEqual(expectedWarnings);
+    expect(await scanOf(tenant, imported.body.id)).toMatchObject({
+      state: 'completed',
+      completed_kinds: [],
+      observation_count: 0,
+      new_findings: 0,
+      resolved_findings: 0,
+      warnings: expectedWarnings,
+    });
+    expect(await openFindingIds(tenant, vulnerabilities.body.asset_id)).toEqual(open);
+
+    // With misconfigurations on, the same report records its checks and may resolve
+    // misconfigurations, still not vulnerabilities.
+    const enabled = await t.current.call('PATCH', '/api/v1/settings/scanners', { token: tenant.owner.token, body: { container_image: { misconfigurations: true } } });
+    expect(enabled.status).toBe(200);
+    const recorded = await importReport(tenant.owner, tenant, { image: target, format: 'trivy', report: cluster });
+    const scan = await scanOf(tenant, recorded.body.id);
+    expect(scan).toMatchObject({ state: 'completed', completed_kinds: ['misconfiguration'], resolved_findings: 0, warnings: [expectedWarnings[0]] });
+    expect(scan.new_findings).toBeGreaterThan(0);
+    const rows = await findingsOf(tenant, vulnerabilities.body.asset_id);
+    expect(rows.filter((row) => open.includes(row.id)).every((row) => row.status === 'open')).toBe(true);
+  });
+
+  it('takes a Grype report as a vulnerability scan only when its descriptor says Grype made it', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const target = image();
+    const report = readReportFixture('grype/dd-issue_9618.json') as Json;
+    const first = await importReport(tenant.owner, tenant, { image: target, format: 'grype', report });
+    expect(first.body.warnings).toEqual([]);
+    const open = await openFindingIds(tenant, first.body.asset_id);
+    expect(open.length).toBeGreaterThan(0);
+
+    const anonymous = clone(report);
+    anonymous.matches = [];
+    delete anonymous.descriptor;
+    const unknown = await importReport(tenant.owner, tenant, { image: target, format: 'grype', report: anonymous });
+    expect(unknown.body.warnings.map((w: Json) => w.code)).toEqual(['kind_not_covered']);
+    expect(await scanOf(tenant, unknown.body.id)).toMatchObject({ state: 'completed', completed_kinds: [], resolved_findings: 0 });
+    expect(await openFindingIds(tenant, first.body.asset_id)).toEqual(open);
+
+    const clean = clone(report);
+    clean.matches = [];
+    const cleanScan = await importReport(tenant.owner, tenant, { image: target, format: 'grype', report: clean });
+    expect(cleanScan.body.warnings).toEqual([]);
+    expect(await scanOf(tenant, cleanScan.body.id)).toMatchObject({ state: 'completed', completed_kinds: ['vulnerability'], resolved_findings: open.length });
+  });
+
+  it('takes a SARIF run as covering only the kinds its results show', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const target = image();
+    const report = readReportFixture('sarif/trivy-alpine-310.sarif') as Json;
+    const first = await importReport(tenant.owner, tenant, { image: target, format: 'sarif', report });
+    expect(await scanOf(tenant, first.body.id)).toMatchObject({ completed_kinds: ['vulnerability'], new_findings: 4, warnings: [] });
+
+    // Trivy's SARIF names the same tool whichever scanners ran: an empty run shows no vulnerability scan.
+    const empty = clone(report);
+    empty.runs[0].results = [];
+    const nothing = await importReport(tenant.owner, tenant, { image: target, format: 'sarif', report: empty });
+    expect(nothing.body.warnings.map((w: Json) => w.code)).toEqual(['kind_not_covered']);
+    expect(await scanOf(tenant, nothing.body.id)).toMatchObject({ state: 'completed', completed_kinds: [], resolved_findings: 0 });
+    expect(await openFindingIds(tenant, first.body.asset_id)).toHaveLength(4);
+
+    // A run that still reports vulnerabilities shows the scan ran: what it dropped is resolved.
+    const fewer = clone(report);
+    fewer.runs[0].results = fewer.runs[0].results.slice(1);
+    const resolving = await importReport(tenant.owner, tenant, { image: target, format: 'sarif', report: fewer });
+    expect(await scanOf(tenant, resolving.body.id)).toMatchObject({ completed_kinds: ['vulnerability'], resolved_findings: 1 });
   });
 
   it('keeps licence data out of findings and in the licence inventory', async () => {

@@ -1,13 +1,11 @@
 import { originOfContext } from '../../platform/audit/identity-trail.js';
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
-import { parseReport, ReportFormatError, type ReportFormat } from '../../findings/index.js';
-import type { ObservationKind, ParsedReport } from '../../findings/index.js';
+import { readReportOffThread, ReportFormatError, type ReadReport, type ReportFormat } from '../../findings/index.js';
 import type { Database } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { createIdempotency } from '../../platform/idempotency/idempotency.js';
 import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from '../../platform/idempotency/request.js';
-import { canonicalDigest } from '../../platform/pagination/canonical-json.js';
 import { assetIdentity } from '../image-reference.js';
 import { recordScanResults } from '../scan-results.js';
 import { enabledKinds } from '../scanner-settings.js';
@@ -17,15 +15,6 @@ interface ImportBody {
   image: string;
   format: ReportFormat;
   report: unknown;
-}
-
-/**
- * The kinds a report covers completely. Vulnerability scanners always report
- * vulnerabilities; a report shows it looked for secrets or misconfigurations only
- * by containing some, so only then may their absence resolve anything.
- */
-function coveredKinds(report: ParsedReport): ObservationKind[] {
-  return [...new Set<ObservationKind>(['vulnerability', ...report.observations.map((o) => o.kind)])];
 }
 
 /**
@@ -39,13 +28,15 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
     const body = ctx.body as ImportBody;
     const key = readIdempotencyKey(ctx.headers, body);
     const reference = parseImageOrRefuse(body.image);
-    let report: ParsedReport;
+    let read: ReadReport;
     try {
-      report = parseReport(body.format, body.report);
+      // Off the request thread: a large report is tens of milliseconds of parsing and digesting.
+      read = await readReportOffThread(body.format, body.report, { digest: key !== undefined });
     } catch (error) {
       if (error instanceof ReportFormatError) throw validationFailed(`report refused: ${error.message}`);
       throw error;
     }
+    const { report } = read;
     const execute = async () => {
       const scanId = await deps.db.transaction(async (tx) => {
         const scan = await createScan(tx, principal.orgId, { reference, scanners: [report.scanner], source: 'import', requester: requesterOf(principal), origin: originOfContext(ctx) });
@@ -53,7 +44,7 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
         await recordScanResults(
           tx,
           { orgId: principal.orgId, scanId: scan.id, assetId: scan.asset_id, assetKey: assetIdentity(reference), enabledKinds: kinds },
-          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: coveredKinds(report), warnings: report.warnings }],
+          [{ scanner: report.scanner, observations: report.observations, licences: report.licences, coveredKinds: report.coveredKinds, warnings: report.warnings }],
           now(),
         );
         return scan.id;
@@ -62,7 +53,7 @@ export function importScanReport(deps: { db: Database; now?: () => Date }): Oper
     };
     if (key === undefined) return execute();
     const idempotency = createIdempotency({ db: deps.db, log: ctx.log });
-    const fingerprint = fingerprintRequest('importScanReport', { image: reference.canonical, format: body.format, report: canonicalDigest(body.report) });
+    const fingerprint = fingerprintRequest('importScanReport', { image: reference.canonical, format: body.format, report: read.digest });
     return toHandlerResult(await idempotency.run({ orgId: principal.orgId, key, fingerprint, execute }));
   };
 }
