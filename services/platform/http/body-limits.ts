@@ -40,20 +40,14 @@ export function measureJsonText(text: string, limits: BodyShape): BodyShape {
   let depth = 0;
   let deepest = 0;
   let members = 0;
-  let inString = false;
   // Just after `[` or `{`: the next value, if any, is the container's first member.
   let opened = false;
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === BACKSLASH) index += 1;
-      else if (char === QUOTE) inString = false;
-      continue;
-    }
     if (char === SPACE || char === TAB || char === LINE_FEED || char === CARRIAGE_RETURN) continue;
     if (opened && char !== CLOSE_BRACKET && char !== CLOSE_BRACE) members += 1;
     opened = false;
-    if (char === QUOTE) inString = true;
+    if (char === QUOTE) index = closingQuote(text, index);
     else if (char === OPEN_BRACKET || char === OPEN_BRACE) {
       depth += 1;
       deepest = Math.max(deepest, depth);
@@ -63,6 +57,16 @@ export function measureJsonText(text: string, limits: BodyShape): BodyShape {
     if (deepest > limits.depth || members > limits.members) break;
   }
   return { depth: deepest, members };
+}
+
+/** Where the string opened at `start` ends (its closing quote, or the end of the text); found by search, as most of a report's text is in strings. */
+function closingQuote(text: string, start: number): number {
+  for (let quote = text.indexOf('"', start + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
 }
 
 const [QUOTE, BACKSLASH, SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, OPEN_BRACKET, CLOSE_BRACKET, OPEN_BRACE, CLOSE_BRACE, COMMA] = [...'"\\ \t\n\r[]{},'].map((char) => char.charCodeAt(0)) as [
