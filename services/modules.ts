@@ -114,7 +114,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     directoryTokens,
   });
   const list = [
-    createHealthModule({ readiness: platform.readiness }),
+    createHealthModule({ readiness: platform.readiness, publicUrl: config.publicUrl }),
     accounts,
     createSecondFactorModule({ secondFactors }),
     createSocialLoginModule({ db, config, authRoute: accounts.authRoute, clock: overrides.clock }),

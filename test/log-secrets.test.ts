@@ -1,18 +1,73 @@
 // No credential in any log: real flows (sign-up, login, refresh, an API key, a
-// webhook endpoint and its rotation, an invitation redeemed, and a statement that fails while writing a
-// key) run against an app whose logger writes everything, at trace level, to
-// memory; then every line is searched for each secret the flows used or stored.
+// webhook endpoint and its rotation, an invitation redeemed, a statement that fails while writing a
+// key, and a social and a single sign-on through in-process OpenID Connect providers) run against
+// an app whose logger writes everything, at trace level, to memory; then every line is searched
+// for each secret the flows used or stored.
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedDomain } from '../services/accounts/testing/enterprise-identity.js';
+import { createBrowser } from '../services/identity/social-login/testing/browser.js';
+import { startOidcPeer, type OidcPeer } from '../services/identity/social-login/testing/peers.js';
+import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../services/identity/sso/testing/oidc-idp.js';
+import { createOidcProvider, exchange, followCallback, startSignIn } from '../services/identity/sso/testing/sign-in.js';
 import { createLogger } from '../services/platform/logger.js';
 import { newCredentialValues, seedIdentity } from '../services/nhi/connectors/testing/api-fixtures.js';
 import { registerEndpoint } from '../services/webhooks/testing/api-fixtures.js';
-import { testProfiles, useTestApp } from './support/test-app.js';
+import { testProfiles, TEST_PUBLIC_URL, TEST_SIGN_IN_RETURN_URL, useTestApp } from './support/test-app.js';
 
 describe.each(testProfiles)('logs on $profile', ({ profile }) => {
   const lines: string[] = [];
   const logger = createLogger('trace', {}, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
-  const t = useTestApp({ profile, logger });
+  const peers: { google?: OidcPeer; sso?: TestOidcIdp } = {};
+  beforeAll(async () => {
+    peers.google = await startOidcPeer(`${TEST_PUBLIC_URL}/api/v1/auth/social/google/callback`);
+    peers.sso = await startTestOidcIdp();
+  });
+  afterAll(async () => {
+    await peers.google?.close();
+    await peers.sso?.close();
+  });
+  const t = useTestApp(() => ({
+    profile,
+    logger,
+    allowPrivateSsoIssuers: true,
+    socialLogin: { google: { clientId: peers.google!.clientId, clientSecret: peers.google!.clientSecret, issuer: peers.google!.issuer } },
+  }));
+
+  it('hold none of the authorization codes and states of a social and a single sign-on', async () => {
+    // Social: Google's part played by an OpenID Connect provider; the browser stops at our callback to note its query.
+    const atCallback = (url: URL) => url.href.startsWith(`${TEST_PUBLIC_URL}/api/v1/auth/social/google/callback`);
+    const login = `g-${randomUUID()}`;
+    peers.google!.accounts.set(login, { email: `${login}@example.test`, email_verified: true, name: 'Grace Google' });
+    const browser = createBrowser(t.current, TEST_PUBLIC_URL);
+    let page = await browser.submit(await browser.open(`${TEST_PUBLIC_URL}/api/v1/auth/social/google/start`, atCallback), { fields: { login, password: 'any' } }, atCallback);
+    if (!atCallback(page.url)) page = await browser.submit(page, {}, atCallback); // consent
+    const socialCallback = page.url;
+    const returned = await browser.open(socialCallback, (url) => url.href.startsWith(TEST_SIGN_IN_RETURN_URL));
+    const socialSignInCode = returned.url.searchParams.get('code');
+    expect(socialSignInCode).toMatch(/^snc_/);
+    expect((await t.current.call('POST', '/api/v1/auth/exchange', { body: { code: socialSignInCode } })).status).toBe(200);
+
+    // Single sign-on at an organization's OpenID Connect provider.
+    const tenant = await t.current.tenant();
+    await t.current.db.query("UPDATE organizations SET plan_code = 'enterprise' WHERE id = $1", [tenant.id]);
+    const domain = await verifiedDomain(t.current.db, tenant.id);
+    const provider = await createOidcProvider(t.current, tenant, peers.sso!, { jit_provisioning: true, default_role: 'analyst' });
+    const person = `sso-${randomUUID().slice(0, 8)}`;
+    peers.sso!.accounts.set(person, { email: `${person}@${domain}`, email_verified: true, name: 'Sam Sso' });
+    const ssoCallback = await signInAtProvider(await startSignIn(t.current, provider.id), person, TEST_PUBLIC_URL);
+    const outcome = await followCallback(t.current, ssoCallback);
+    expect(await exchange(t.current, outcome.code!)).toBeTruthy();
+
+    const secrets = [socialCallback, ssoCallback].flatMap((callback) => ['code', 'state'].map((name) => callback.searchParams.get(name)));
+    expect(secrets.every((secret) => typeof secret === 'string' && secret.length >= 20)).toBe(true);
+    const logged = lines.join('');
+    expect(secrets.filter((secret) => logged.includes(secret!) || logged.includes(encodeURIComponent(secret!)))).toEqual([]);
+    // The callbacks were logged all the same, naming their parameters.
+    expect(logged).toMatch(/\/api\/v1\/auth\/social\/google\/callback\?[^"]*code=\[redacted\]/);
+    expect(logged).toMatch(/\/api\/v1\/auth\/sso\/oidc\/callback\?[^"]*state=\[redacted\]/);
+  });
 
   it('hold none of the secrets real flows use, store or fail to store', async () => {
     const password = 'correct horse battery staple 42';

@@ -31,8 +31,10 @@ describe('embedded profile smoke test (child process)', { timeout: 300_000 }, ()
     const ready = await fetch(`${base}/ready`);
     expect(await ready.json()).toEqual({ status: 'ready', dependencies: { database: 'up', stream_log: 'up', stream_processors: 'up', analytics: 'up' } });
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok' });
-    const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string };
+    const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { openapi: string; servers: unknown };
     expect(document.openapi).toMatch(/^3\./);
+    // The port it runs on, not the source document's 8080.
+    expect(document.servers).toEqual([{ url: base, description: 'This service' }]);
     const missing = await fetch(`${base}/api/v1/no-such-route`, { headers: { 'x-request-id': 'smoke-1' } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-request-id')).toBe('smoke-1');

@@ -8,20 +8,14 @@
 // problem (the import of such a report is shown in importScanReport.test.ts).
 import { describe, expect, it } from 'vitest';
 import { scopeRegistry } from '../services/platform/authorization/permissions.js';
-import { loadOpenApiDocument } from '../services/platform/http/openapi-document.js';
+import { loadOpenApiDocument, resolveLocalReference } from '../services/platform/http/openapi-document.js';
 import { DOCUMENT_EXTENSION } from '../services/platform/http/text-rule.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import { testProfiles, useTestApp, type TestTenant } from './support/test-app.js';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 const document = loadOpenApiDocument();
-const resolve = <T,>(node: T | OpenAPIV3.ReferenceObject): T => {
-  let current: unknown = node;
-  while (current && typeof current === 'object' && '$ref' in current) {
-    current = (current.$ref as string).slice(2).split('/').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document);
-  }
-  return current as T;
-};
+const resolve = <T,>(node: T | OpenAPIV3.ReferenceObject): T => resolveLocalReference(document, node);
 
 interface BadBody {
   body: unknown;

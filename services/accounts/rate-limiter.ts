@@ -4,9 +4,9 @@
 // the state of the limit that counted the request, or, for a response no limit
 // counted (open routes, 401s, unknown routes), the source address's state.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { LimiterStateOf, OperationHandler } from '../platform/http/handler.js';
+import type { LimiterStateOf, OperationHandler, RequestContext } from '../platform/http/handler.js';
 import type { Counters, WindowCount } from '../platform/counters/counters.js';
-import { AppError, withHeaders } from '../platform/errors.js';
+import { AppError } from '../platform/errors.js';
 
 const WINDOW_MS = 60_000;
 
@@ -89,20 +89,14 @@ export function sourceAddressLimit(limiter: RateLimiter, limitPerMinute: number)
 }
 
 /**
- * Wraps an authentication route (signup, login, refresh, exchange): limited per
- * source address, shared by the four routes. Runs after request validation, so
- * only well-formed attempts are counted.
+ * An authentication route (signup, login, refresh, exchange...): limited per source
+ * address, shared by every such route. The facade counts each request routed there
+ * before judging its body (OperationHandler.admission), so a malformed, too deep or
+ * wrongly typed body, or one validation refuses, counts like a well-formed attempt:
+ * refusing to read it costs the caller's budget as much as reading it.
  */
 export function limitedPerSourceAddress(limit: SourceAddressLimit, handler: OperationHandler): OperationHandler {
-  return async (ctx) => {
-    const rateLimit = await limit.hit(ctx.clientIp, ctx.log);
-    try {
-      const result = await handler(ctx);
-      return { ...result, headers: { ...rateLimit, ...result.headers } };
-    } catch (error) {
-      throw error instanceof AppError ? withHeaders(error, rateLimit) : error;
-    }
-  };
+  return Object.assign((ctx: RequestContext) => handler(ctx), { admission: ({ clientIp, log }: { clientIp: string; log: FastifyBaseLogger }) => limit.hit(clientIp, log) });
 }
 
 /**

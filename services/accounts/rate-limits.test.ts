@@ -105,8 +105,6 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
         [200, () => app.call('GET', '/api/v1/openapi.json', { headers: from })],
         [404, () => app.call('GET', '/api/v1/no-such-route', { headers: from })],
         [401, () => app.call('GET', '/api/v1/me', { headers: from })],
-        // Refused by validation before the route's limit counts it.
-        [400, () => app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test' }, headers: from })],
       ];
       const expectAddressState = async (remaining: string): Promise<void> => {
         for (const [status, request] of uncounted) {
@@ -119,6 +117,49 @@ describe.each(testProfiles)('rate limits ($profile)', (profile) => {
       await expectAddressState('10');
       expect((await login(app, '198.51.100.20')).headers).toMatchObject({ 'ratelimit-remaining': '9' });
       await expectAddressState('9');
+    });
+
+    it('counts a request refused for its body like any other: malformed, too deep, wrongly typed or invalid', async () => {
+      const from = { 'x-forwarded-for': '198.51.100.30' };
+      const app = behindProxy.current;
+      const refused: Array<[number, () => ReturnType<TestApp['call']>]> = [
+        [400, () => app.call('POST', '/api/v1/auth/login', { body: '{"email": ', headers: { ...from, 'content-type': 'application/json' } })],
+        [400, () => app.call('POST', '/api/v1/auth/signup', { body: '{"x":'.repeat(2_000) + '1' + '}'.repeat(2_000), headers: { ...from, 'content-type': 'application/json' } })],
+        // Past the test client, which refuses a status the document does not declare (415 is the facade's, for every operation).
+        [415, async () => {
+          const response = await app.app.fastify.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: JSON.stringify({ refresh_token: 'snr_unknown' }), headers: { ...from, 'content-type': 'text/plain' } });
+          return { status: response.statusCode, body: response.json(), raw: response.body, headers: response.headers };
+        }],
+        [400, () => app.call('POST', '/api/v1/auth/exchange', { body: { code: 42 }, headers: from })],
+        [400, () => app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test' }, headers: from })],
+      ];
+      const remaining: unknown[] = [];
+      for (const [status, request] of refused) {
+        const response = await request();
+        expect(response.status, response.raw).toBe(status);
+        remaining.push(response.headers['ratelimit-remaining']);
+      }
+      expect(remaining).toEqual(['9', '8', '7', '6', '5']);
+      expect(await burst(app, 5, () => login(app, '198.51.100.30'))).toEqual(Array(5).fill(401));
+      expectRefusal(await refused[0]![1]());
+    });
+
+    it('takes the socket address when a trusted proxy forwards one that is not an address, for the limit and the identity trail', async () => {
+      const app = behindProxy.current;
+      // The test client's socket address is the trusted proxy's, 127.0.0.1.
+      const unforwarded = await app.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.test', password: 'not a real password' } });
+      expect(unforwarded.headers['ratelimit-remaining']).toBe('9');
+      for (const [forwardedFor, remaining] of [['garbage', '8'], ['198.51.100.50, garbage', '7'], ['198.51.100.51:4711', '6']] as const) {
+        expect([forwardedFor, (await login(app, forwardedFor)).headers['ratelimit-remaining']]).toEqual([forwardedFor, remaining]);
+      }
+      const email = `forwarded-${randomBytes(4).toString('hex')}@example.test`;
+      const signedUp = await app.call('POST', '/api/v1/auth/signup', { body: { email, password: 'long enough password', name: 'F' }, headers: { 'x-forwarded-for': 'garbage' } });
+      expect([signedUp.status, signedUp.headers['ratelimit-remaining']]).toEqual([201, '5']);
+      const recorded = await app.db.query<{ source_ip: string | null }>(
+        "SELECT e.source_ip FROM identity_audit_events e JOIN users u ON u.id = e.actor_user_id WHERE u.email = $1 AND e.action = 'user.signed_up'",
+        [email],
+      );
+      expect(recorded.rows).toEqual([{ source_ip: '127.0.0.1' }]);
     });
 
     it("ignores X-Forwarded-For from an untrusted peer: the peer's own address is counted", async () => {

@@ -5,13 +5,13 @@ import { getHealth } from './handlers/getHealth.js';
 import { getOpenApiDocument } from './handlers/getOpenApiDocument.js';
 import { getReady } from './handlers/getReady.js';
 
-export function createHealthModule(deps: { readiness: ReadinessCheck }): CapabilityModule {
+export function createHealthModule(deps: { readiness: ReadinessCheck; publicUrl: string }): CapabilityModule {
   return {
     name: 'health',
     handlers: {
       getHealth: getHealth(),
       getReady: getReady({ readiness: deps.readiness }),
-      getOpenApiDocument: getOpenApiDocument(),
+      getOpenApiDocument: getOpenApiDocument({ publicUrl: deps.publicUrl }),
     },
   };
 }

@@ -16,9 +16,32 @@ const SECRET_KEY = /(^|[_-])(authorization|cookie|set-cookie|password|passphrase
 const SECRET_TEXT = /\b(?:snk_live_|snw_live_|snd_live_|snr_|snc_|sni_|whsec_)[A-Za-z0-9_-]{16,}|\bv1\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|scrypt\$[^\s"']+|\bBearer\s+[^\s"']+/g;
 const MAX_DEPTH = 8;
 
+// A query parameter of a URL written in text: its separator, name and value, as sent (encoded).
+const QUERY_PARAMETER = /([?&])([^=&#\s"'?]+)=([^&#\s"']*)/g;
+
+const decodedName = (name: string): string => {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+
+/** Replaces, in any URL of a text, the value of each query parameter named (in any letter case, encoded or not). */
+export function queryValueRedactor(names: Iterable<string>): (text: string) => string {
+  const secret = new Set([...names].map((name) => name.toLowerCase()));
+  return (text) => text.replace(QUERY_PARAMETER, (parameter: string, separator: string, name: string) => (secret.has(decodedName(name)) ? `${separator}${name}=${REDACTED}` : parameter));
+}
+
+// Query parameters holding credentials in every URL: OAuth's authorization code and state
+// (the social and single sign-on callbacks) and tokens. The facade adds those the document
+// marks (http/request-log.ts) to its request lines.
+const SECRET_QUERY_PARAMETERS = ['code', 'state', 'token'] as const;
+const redactSecretQueryValues = queryValueRedactor(SECRET_QUERY_PARAMETERS);
+
 /** A copy of a parsed log line with every credential replaced, at any depth. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(SECRET_TEXT, REDACTED);
+  if (typeof value === 'string') return redactSecretQueryValues(value.replace(SECRET_TEXT, REDACTED));
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) ? REDACTED : redactSecrets(item, depth + 1)]));

@@ -30,8 +30,8 @@ export const seatsExhausted = (seats: Seats): AppError =>
     details: { rule: 'seat_limit_reached' },
   });
 
-// Messages Fastify's body parser gives (framework-errors.ts), which SCIM calls invalidSyntax.
-const UNREADABLE_BODY = /^(malformed JSON request body|empty JSON request body)$/;
+// Messages of a body refused as it is read (framework-errors.ts, body-limits.ts), which SCIM calls invalidSyntax.
+const UNREADABLE_BODY = /^(malformed JSON request body|empty JSON request body|request body nested deeper than \d+ levels|request body holds more than \d+ members)$/;
 
 /** The one mapper's answer, in SCIM's shape. */
 export function renderScimError(error: HttpError): HttpError {

@@ -43,6 +43,19 @@ describe('redact', () => {
   it('keeps identifiers of credentials, which are not secrets', () => {
     expect(redact({ api_key_id: 'id-1', credential_id: 'id-2', tokenIds: ['a'] })).toEqual({ api_key_id: 'id-1', credential_id: 'id-2', tokenIds: ['a'] });
   });
+
+  it('walks any depth without recursion, copies without touching the original, and keeps a member named __proto__ as data', () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${'{"a":['.repeat(depth)}{"token":"t"}${']}'.repeat(depth)}`);
+    let innermost = redact(deep) as { a: [unknown] };
+    for (let level = 0; level < depth; level += 1) innermost = innermost.a[0] as { a: [unknown] };
+    expect(innermost).toEqual({ token: REDACTED });
+    const original = JSON.parse('{"__proto__": {"password": "p"}, "list": [1, "two", null]}');
+    const copy = redact(original) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe(`{"__proto__":{"password":"${REDACTED}"},"list":[1,"two",null]}`);
+    expect(original.__proto__).toEqual({ password: 'p' });
+  });
 });
 
 describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => {

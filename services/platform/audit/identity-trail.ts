@@ -238,11 +238,26 @@ const SESSION_ID_KEY = /session[-_ ]?ids?$/i;
 const isSensitiveKey = (key: string): boolean => SESSION_ID_KEY.test(key) || (SENSITIVE_KEY.test(key) && !IDENTIFIER_KEY.test(key));
 export const REDACTED = '[redacted]';
 
-/** Replaces the values of sensitive-looking keys, recursing into nested objects and arrays. */
+/**
+ * A copy with the values of sensitive-looking keys replaced, in nested objects and arrays
+ * too. Written without recursion, as every walk of what a request carried (a detail may
+ * quote it).
+ */
 export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSensitiveKey(key) ? REDACTED : redact(inner)]));
+  const emptyCopy = (node: unknown): unknown => (Array.isArray(node) ? [] : node !== null && typeof node === 'object' ? {} : node);
+  const root = emptyCopy(value);
+  const pending: Array<[source: object, copy: object]> = root === value ? [] : [[value as object, root as object]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [source, copy] = next;
+    for (const [key, inner] of Object.entries(source)) {
+      const replaced = !Array.isArray(source) && isSensitiveKey(key);
+      const member = replaced ? REDACTED : emptyCopy(inner);
+      // Defined, not assigned: a member named __proto__ is data, as Object.fromEntries makes it.
+      Object.defineProperty(copy, key, { value: member, enumerable: true, writable: true, configurable: true });
+      if (member !== inner && !replaced) pending.push([inner as object, member as object]);
+    }
+  }
+  return root;
 }
 
 export interface IdentityEventFilter {

@@ -6,7 +6,7 @@ import { useTestApp } from '../../../test/support/test-app.js';
 import { unauthorized } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { buildApp, formFields, type App } from './app.js';
-import { declaredPermission, type HandlerResult } from './handler.js';
+import { declaredPermission, type HandlerResult, type RequestContext } from './handler.js';
 
 const BODY_LIMIT = 1024;
 
@@ -40,6 +40,7 @@ describe('HTTP facade', () => {
   let app: App;
   let call: ReturnType<typeof apiClient>;
   const guardCalls: string[] = [];
+  let admissions = 0;
 
   beforeAll(async () => {
     app = await buildApp({
@@ -54,7 +55,11 @@ describe('HTTP facade', () => {
       // Stands for the rate limiter: a response that already carries a state keeps it.
       limiterState: async (_request, headers): Promise<Record<string, string>> => ('x-limiter-state' in headers ? {} : { 'x-limiter-state': 'added by the facade' }),
       handlers: {
-        echo: async (ctx): Promise<HandlerResult> => ({ status: 200, body: { got: ctx.body, requestId: ctx.requestId }, headers: (ctx.body as { n: number }).n === 7 ? { 'x-limiter-state': 'set by the handler' } : {} }),
+        // Its admission stands for the authentication routes' limit: it counts every request routed to it.
+        echo: Object.assign(
+          async (ctx: RequestContext): Promise<HandlerResult> => ({ status: 200, body: { got: ctx.body, requestId: ctx.requestId }, headers: (ctx.body as { n: number }).n === 7 ? { 'x-limiter-state': 'set by the handler' } : {} }),
+          { admission: async () => ({ 'x-admitted': String((admissions += 1)) }) },
+        ),
         boom: async () => {
           throw new Error('connection string postgres://secret@db leaked?');
         },
@@ -107,8 +112,9 @@ describe('HTTP facade', () => {
         const response = await app.fastify.inject({ method: 'DELETE', url: '/ping', headers: { 'content-type': contentType } });
         expect([contentType, response.statusCode]).toEqual([contentType, 204]);
       }
+      // A body that is there is still refused: the operation takes none, which is said before its syntax is judged.
       const malformed = await app.fastify.inject({ method: 'DELETE', url: '/ping', headers: { 'content-type': 'application/json' }, payload: '{"n": ' });
-      expect([malformed.statusCode, malformed.body]).toEqual([400, refusal('malformed JSON request body')]);
+      expect([malformed.statusCode, malformed.body]).toEqual([415, refusal('this operation takes no request body')]);
     });
 
     it('a body over the limit', async () => {
@@ -137,6 +143,35 @@ describe('HTTP facade', () => {
       const response = await rawRequest(`GET /boom HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(32 * 1024)}\r\n\r\n`);
       expect(response).toMatch(/^HTTP\/1.1 431 /);
       expect(response.endsWith(refusal('request headers too large'))).toBe(true);
+    });
+  });
+
+  describe('judges a body after routing, security and the admission of its operation', () => {
+    const deep = '{"n":'.repeat(65) + '1' + '}'.repeat(65);
+
+    it('refuses a body nested past 64 levels with 400 validation_failed', async () => {
+      const response = await app.fastify.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: deep });
+      expect([response.statusCode, response.body]).toEqual([400, JSON.stringify({ error: 'request body nested deeper than 64 levels', code: 'validation_failed' })]);
+    });
+
+    it('counts a request in its admission whatever its body, and answers with the admission state', async () => {
+      const before = admissions;
+      const answers = [];
+      for (const [contentType, payload] of [['application/json', deep], ['application/json', '{"n": '], ['text/plain', '{"n": 1}'], ['application/json', '{"n": 0}'], ['application/json', '{"n": 1}']]) {
+        const response = await app.fastify.inject({ method: 'POST', url: '/echo', headers: { 'content-type': contentType! }, payload });
+        answers.push([response.statusCode, response.headers['x-admitted']]);
+      }
+      expect(answers).toEqual([400, 400, 415, 400, 200].map((status, index) => [status, String(before + index + 1)]));
+    });
+
+    it('answers a stranger 401 before any word on the body', async () => {
+      const response = await app.fastify.inject({ method: 'POST', url: '/either', headers: { 'content-type': 'application/json' }, payload: deep.replace('1}', '1') });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('leaves an unknown route 404 whatever its body', async () => {
+      const response = await app.fastify.inject({ method: 'POST', url: '/nope', headers: { 'content-type': 'application/json' }, payload: '{"n": ' });
+      expect(response.statusCode).toBe(404);
     });
   });
 

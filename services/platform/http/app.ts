@@ -13,7 +13,9 @@ import {
 } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { assertStorableText, documentSubtrees } from './text-rule.js';
+import { BODY_LIMITS, DOCUMENT_BODY_LIMITS, bodyShapeRefusal, measureJsonText, measureParsedBody, type BodyShape } from './body-limits.js';
 import { describeProblem } from './validation-problems.js';
+import { requestLogSerializer, resolvedAddressIsUsable, sensitiveQueryNames } from './request-log.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
 export interface AppOptions {
@@ -98,7 +100,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
 
   const fastify = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    // Request lines name the URL with the values of the query parameters the document marks sensitive replaced.
+    loggerInstance: options.logger.child({}, { serializers: { req: requestLogSerializer(sensitiveQueryNames(document)) } }) as FastifyBaseLogger,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (request) => {
       const supplied = request.headers['x-request-id'];
@@ -115,11 +118,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Bodies of every media type are read (as bytes, within the body limit), so the
   // operation's declared media types decide, after routing and security, what is refused.
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // What a body's reading found, judged after routing and security (see postRoutingHandler):
+  // the refusal of an unreadable body (malformed, empty, past the shape limits), or the shape
+  // of a body that is readable but past the limits of a body without a customer's document.
+  const readings = new WeakMap<FastifyRequest, { refusal: unknown } | { shape: BodyShape }>();
+  const refuseLater = (request: FastifyRequest, refusal: unknown, done: (error: null, body: undefined) => void) => {
+    readings.set(request, { refusal });
+    done(null, undefined);
+  };
   // A DELETE's body has no meaning (RFC 9110, section 9.3.5), and some clients name a
   // Content-Type on it all the same (Jersey's, which SAP's SCIM compliance suite and Java
   // directories use): an empty one is no body there, not an empty JSON document to refuse.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  const parseJsonBody: FastifyBodyParser<string> = (request, body, done) => (request.method === 'DELETE' && body === '' ? done(null, undefined) : parseJson(request, body, done));
+  const parseJsonBody: FastifyBodyParser<string> = (request, body, done) => {
+    if (request.method === 'DELETE' && body === '') return done(null, undefined);
+    const shape = measureJsonText(body, DOCUMENT_BODY_LIMITS);
+    const refusal = bodyShapeRefusal(shape, DOCUMENT_BODY_LIMITS);
+    if (refusal) return refuseLater(request, refusal, done);
+    if (bodyShapeRefusal(shape, BODY_LIMITS)) readings.set(request, { shape });
+    parseJson(request, body, (error, parsed) => (error ? refuseLater(request, fromFramework(error), done) : done(null, parsed)));
+  };
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   // A JSON-based media type (RFC 6839's +json suffix, such as SCIM's application/scim+json) is JSON.
@@ -127,9 +145,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addContentTypeParser(/^application\/[a-z0-9.!#$&^_-]+\+json\s*(;.*)?$/i, { parseAs: 'string' }, parseJsonBody);
   // A form (a SAML response a browser posts) becomes an object the document's schema validates.
   // A repeated field becomes a list, which a schema asking for a string refuses.
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, formFields(body as string)));
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const refusal = bodyShapeRefusal({ depth: 1, members: formFieldCount(body as string) }, BODY_LIMITS);
+    return refusal ? refuseLater(request, refusal, done) : done(null, formFields(body as string));
+  });
 
+  // First, so every reader of request.ip (the guard, the limits, the identity trail, the
+  // handlers) sees one address: a forwarded one that is not an address is dropped.
   fastify.addHook('onRequest', async (request, reply) => {
+    if (!resolvedAddressIsUsable(request)) delete request.raw.headers['x-forwarded-for'];
     reply.header('x-request-id', request.id);
   });
   // Last, so it sees every response, including Fastify's own refusals and unknown routes.
@@ -172,9 +196,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       throw notFound();
     },
     // Runs after routing and before validation, so an unauthenticated caller learns
-    // nothing about the request shape: 401 comes before 415 and 400. Text no column can
-    // hold (a NUL, an unpaired surrogate) is refused here, for every operation, outside
-    // the subtrees the document declares a customer's document (x-sentinel-document).
+    // nothing about the request shape: 401 comes before 415 and 400. An operation's
+    // admission (the authentication routes' limit per source address) counts the
+    // request next, so a request refused for its body counts too. Then the body: its
+    // media type, whether it could be read, its shape outside the customer's documents
+    // the document declares (x-sentinel-document), and text no column can hold (a NUL,
+    // an unpaired surrogate) anywhere outside those documents, for every operation.
     postRoutingHandler: async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
       const operationId = c.operation?.operationId;
       if (operationId === undefined) return;
@@ -187,8 +214,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
         admitted.set(request, result.principal);
         if (result.headers) reply.headers(result.headers);
       }
+      const admission = options.handlers[operationId]!.admission;
+      if (admission) reply.headers(await admission({ clientIp: request.ip, log: request.log }));
       assertDeclaredMediaType(request.headers, mediaTypesByOperation.get(operationId)!);
-      assertStorableText({ path: c.request.params, query: c.request.query, body: request.body }, documentsByOperation.get(operationId));
+      const documents = documentsByOperation.get(operationId)!;
+      const reading = readings.get(request);
+      if (reading && 'refusal' in reading) throw reading.refusal;
+      if (reading) {
+        // Past the limits of a body without a document: only the documents may account for it.
+        const refusal = bodyShapeRefusal(documents.size === 0 ? reading.shape : measureParsedBody(request.body, documents, BODY_LIMITS), BODY_LIMITS);
+        if (refusal) throw refusal;
+      }
+      assertStorableText({ path: c.request.params, query: c.request.query, body: request.body }, documents);
     },
     unauthorizedHandler: async () => {
       throw unauthorized();
@@ -258,4 +295,11 @@ export function formFields(body: string): Record<string, string | string[]> {
     fields.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
   }
   return Object.fromEntries(fields);
+}
+
+/** How many fields a form holds, counted before any is decoded. */
+function formFieldCount(body: string): number {
+  let fields = body === '' ? 0 : 1;
+  for (let at = body.indexOf('&'); at !== -1; at = body.indexOf('&', at + 1)) fields += 1;
+  return fields;
 }

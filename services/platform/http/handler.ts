@@ -23,7 +23,15 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
-export type OperationHandler = (ctx: RequestContext) => Promise<HandlerResult>;
+/**
+ * Counts a request to the operation once it is routed and its caller admitted, before
+ * its media type, body or validation are judged, so a request refused for its body
+ * counts like any other (the authentication routes' limit per source address). Answers
+ * headers for the response, whatever it turns out to be, or throws (429).
+ */
+export type Admission = (request: { clientIp: string; log: FastifyBaseLogger }) => Promise<Record<string, string>>;
+
+export type OperationHandler = ((ctx: RequestContext) => Promise<HandlerResult>) & { admission?: Admission };
 
 /** The permission an operation needs: one, or a list of which any one admits the caller. */
 export type RequiredPermission = string | readonly [string, ...string[]];

@@ -54,10 +54,12 @@ describe('the OpenAPI document bundled from api/openapi.yaml and its module file
     expect(withSortedComponentNames(document)).toBe(withSortedComponentNames(beforeSplit));
   });
 
-  it('is what GET /api/v1/openapi.json answers', async () => {
-    const answer = await getOpenApiDocument()({} as RequestContext);
+  it('is what GET /api/v1/openapi.json answers, naming this service as its server', async () => {
+    const answer = await getOpenApiDocument({ publicUrl: 'http://127.0.0.1:9137' })({} as RequestContext);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(JSON.stringify(answer.body))).toStrictEqual(beforeSplit);
+    expect(JSON.parse(JSON.stringify(answer.body))).toStrictEqual({ ...beforeSplit, servers: [{ url: 'http://127.0.0.1:9137', description: 'This service' }] });
+    // The source's development address, whatever port the service runs on, is what it served before.
+    expect(beforeSplit.servers).toEqual([{ url: 'http://127.0.0.1:8080', description: 'Embedded profile on a developer machine' }]);
   });
 
   it('has no $ref pointing outside itself', () => {

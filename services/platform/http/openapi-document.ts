@@ -28,6 +28,15 @@ export function loadOpenApiDocument(): OpenAPIV3.Document {
  * of the path items the root document takes from it, in document order. Path items
  * written in the root itself are listed under api/openapi.yaml.
  */
+/** What a node of the bundled document stands for: the node itself, or what its `$ref` (always `#/...` once bundled) points at, followed to the end. */
+export function resolveLocalReference<T>(document: OpenAPIV3.Document, node: T | OpenAPIV3.ReferenceObject): T {
+  let current: unknown = node;
+  while (current && typeof current === 'object' && '$ref' in current) {
+    current = (current.$ref as string).slice(2).split('/').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], document);
+  }
+  return current as T;
+}
+
 export function operationsByModuleFile(): Map<string, string[]> {
   const files = new YamlFiles();
   const root = files.read(openApiPath) as { paths?: Record<string, Json> };

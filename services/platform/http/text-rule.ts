@@ -13,6 +13,7 @@ import type { Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
 import { validationFailed } from '../errors.js';
 import { hasUnstorableText } from '../storable-text.js';
+import { pointerSegment, requestNodes } from './request-tree.js';
 
 /** The vendor extension marking a request-body subtree as a customer's document. */
 export const DOCUMENT_EXTENSION = 'x-sentinel-document';
@@ -45,7 +46,7 @@ function collectDocumentSubtrees(schema: SchemaNode, at: string, found: Set<stri
   for (const branch of branches) collectDocumentSubtrees(branch, at, found, within);
   if (schema.items) collectDocumentSubtrees(schema.items, `${at}/*`, found, within);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    collectDocumentSubtrees(property as SchemaNode, `${at}/${escapePointer(name)}`, found, within);
+    collectDocumentSubtrees(property as SchemaNode, `${at}/${pointerSegment(name)}`, found, within);
   }
 }
 
@@ -55,27 +56,12 @@ function collectDocumentSubtrees(schema: SchemaNode, at: string, found: Set<stri
  */
 export function unstorableTextIn(value: unknown, where: string, exempt: ReadonlySet<string> = new Set()): string[] {
   const found: string[] = [];
-  // `pattern` is `where` with array indexes written `*`, the form exemptions take.
-  const visit = (node: unknown, at: string, pattern: string): void => {
-    if (exempt.has(pattern)) return;
-    if (typeof node === 'string') {
-      if (hasUnstorableText(node)) found.push(at);
-    } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, `${at}/${index}`, `${pattern}/*`));
-    } else if (typeof node === 'object' && node !== null && !Buffer.isBuffer(node)) {
-      for (const [key, item] of Object.entries(node)) {
-        const name = escapePointer(key);
-        if (hasUnstorableText(key)) found.push(`${at}/${name}`);
-        visit(item, `${at}/${name}`, `${pattern}/${name}`);
-      }
-    }
-  };
-  visit(value, where, where);
+  for (const node of requestNodes(value, where, exempt)) {
+    if (node.name !== undefined && hasUnstorableText(node.name)) found.push(node.at);
+    if (typeof node.value === 'string' && hasUnstorableText(node.value)) found.push(node.at);
+  }
   return found;
 }
-
-// A key is named as written, with the NUL or surrogate made visible rather than sent back raw.
-const escapePointer = (key: string): string => JSON.stringify(key.replaceAll('~', '~0').replaceAll('/', '~1')).slice(1, -1);
 
 /** Refuses (400 validation_failed) a request any string of which cannot be stored, outside the operation's declared documents. */
 export function assertStorableText(request: { path: unknown; query: unknown; body: unknown }, documents: ReadonlySet<string> = new Set()): void {

@@ -9,24 +9,52 @@ import { createHash } from 'node:crypto';
  * so `{ a: [2, 1], b: null }` and `{ a: [1, 2, 1] }` read the same.
  * Only pass arrays whose order carries no meaning; a comma-separated query value
  * must be split into an array first (a free-text value may itself hold commas).
+ * Written without recursion: an idempotency fingerprint digests a customer's
+ * report, which may nest deeper than a recursive walk could go.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) {
-    const members = [...new Set(value.filter((member) => member != null).map(canonicalJson))].sort();
-    return `[${members.join(',')}]`;
+  const enclosing: Container[] = [];
+  let opened = open(value);
+  for (;;) {
+    if (typeof opened !== 'string') enclosing.push(opened);
+    else if (enclosing.length === 0) return opened;
+    else enclosing.at(-1)!.texts.push(opened);
+    const innermost = enclosing.at(-1)!;
+    if (innermost.texts.length < innermost.members.length) {
+      opened = open(innermost.members[innermost.texts.length]);
+    } else {
+      enclosing.pop();
+      opened = closed(innermost);
+    }
   }
+}
+
+/** An array or object whose members' canonical texts are being written, in `members` order. */
+interface Container {
+  names: string[] | undefined;
+  members: unknown[];
+  texts: string[];
+}
+
+/** A value's canonical text, or the container whose members are to be written first. */
+function open(value: unknown): Container | string {
+  if (Array.isArray(value)) return { names: undefined, members: value.filter((member) => member != null), texts: [] };
   if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value)
       .filter(([, member]) => member != null)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`);
-    return `{${entries.join(',')}}`;
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { names: entries.map(([name]) => name), members: entries.map(([, member]) => member), texts: [] };
   }
   const text = JSON.stringify(value);
   // A function, a symbol or a bare undefined has no JSON form; none is ever a request part.
   if (text === undefined) throw new TypeError(`cannot canonicalize a ${typeof value}`);
   return text;
+}
+
+function closed({ names, texts }: Container): string {
+  if (names === undefined) return `[${[...new Set(texts)].sort().join(',')}]`;
+  return `{${names.map((name, index) => `${JSON.stringify(name)}:${texts[index]}`).join(',')}}`;
 }
 
 /** SHA-256 of the canonical JSON, hex. */

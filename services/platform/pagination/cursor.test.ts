@@ -113,4 +113,11 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ n: 1 })).not.toBe(canonicalJson({ n: '1' }));
     expect(canonicalJson([['a', 'b']])).toBe(canonicalJson([['b', 'a']]));
   });
+
+  it('writes a value nested far deeper than a recursive walk could go (a customer report an import fingerprints)', () => {
+    const depth = 200_000;
+    const deep = JSON.parse(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`);
+    expect(canonicalJson(deep)).toBe(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`);
+    expect(canonicalJson({ b: [{ d: 1, c: [3, 3, 2] }, null], a: new Date(0) })).toBe('{"a":"1970-01-01T00:00:00.000Z","b":[{"c":[2,3],"d":1}]}');
+  });
 });
