@@ -2,8 +2,11 @@
 // verified, the other being a login through an organization's single sign-on. The
 // token works once, for a day, and only while the account is live and still has the
 // address it was sent to; only its SHA-256 digest is stored.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../platform/db/database.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
+import { AppError } from '../platform/errors.js';
+import type { Mailer, MailMessage } from '../platform/mail.js';
 
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 /** A person may ask for a new mail once a minute: enough for a lost mail, too slow to flood a mailbox. */
@@ -12,8 +15,12 @@ const TOKEN_PREFIX = 'snv_';
 
 export type IssuedVerification = { token: string; expiresAt: Date } | { tooSoonRetryAfterSeconds: number };
 
-/** A new token for the person's current address, unless one was issued within the resend interval. */
-export async function issueEmailVerification(tx: Queryable, user: { id: string; email: string }): Promise<IssuedVerification> {
+/**
+ * A new token for the person's current address, unless one was issued within the resend
+ * interval. A claim of a directory's account (account-claims.ts) keeps with it the hash of
+ * the password its signup chose, set only when the token is redeemed with that password.
+ */
+export async function issueEmailVerification(tx: Queryable, user: { id: string; email: string }, claimPasswordHash: string | null = null): Promise<IssuedVerification> {
   // The person's row lock queues concurrent requests, so the interval holds under concurrency too.
   await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
   const recent = await tx.query<{ wait: number }>(
@@ -24,25 +31,34 @@ export async function issueEmailVerification(tx: Queryable, user: { id: string; 
   if (recent.rows[0]) return { tooSoonRetryAfterSeconds: Math.max(1, recent.rows[0].wait) };
   const token = newSecret(TOKEN_PREFIX);
   const { rows } = await tx.query<{ expires_at: Date | string }>(
-    `INSERT INTO email_verifications (token_hash, user_id, email, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
-    [secretDigest(token), user.id, user.email, EMAIL_VERIFICATION_TTL_SECONDS],
+    `INSERT INTO email_verifications (token_hash, user_id, email, expires_at, claim_password_hash)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5) RETURNING expires_at`,
+    [secretDigest(token), user.id, user.email, EMAIL_VERIFICATION_TTL_SECONDS, claimPasswordHash],
   );
   return { token, expiresAt: new Date(rows[0]!.expires_at) };
 }
 
+/** The password hash a still-usable token claims an account with; undefined for an ordinary verification token, or one that cannot be redeemed. */
+export async function claimPasswordHashOf(q: Queryable, token: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ claim_password_hash: string | null }>(
+    'SELECT claim_password_hash FROM email_verifications WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [secretDigest(token)],
+  );
+  return rows[0]?.claim_password_hash ?? undefined;
+}
+
 /** Uses the token up; undefined when it is unknown, used, expired, or no longer matches a live account's address. */
-export async function redeemEmailVerification(tx: Queryable, token: string): Promise<{ userId: string; email: string } | undefined> {
+export async function redeemEmailVerification(tx: Queryable, token: string): Promise<{ userId: string; email: string; claimPasswordHash: string | null } | undefined> {
   // One conditional UPDATE: of two concurrent redemptions exactly one gets the row.
-  const { rows } = await tx.query<{ user_id: string; email: string }>(
+  const { rows } = await tx.query<{ user_id: string; email: string; claim_password_hash: string | null }>(
     `UPDATE email_verifications v SET used_at = now()
        FROM users u
       WHERE v.token_hash = $1 AND v.used_at IS NULL AND v.expires_at > now()
         AND u.id = v.user_id AND u.retired_at IS NULL AND u.email = v.email
-      RETURNING v.user_id, v.email`,
+      RETURNING v.user_id, v.email, v.claim_password_hash`,
     [secretDigest(token)],
   );
-  return rows[0] && { userId: rows[0].user_id, email: rows[0].email };
+  return rows[0] && { userId: rows[0].user_id, email: rows[0].email, claimPasswordHash: rows[0].claim_password_hash };
 }
 
 /** The link the mail carries: the deployment's verification page with the token in its query. */
@@ -50,4 +66,18 @@ export function verificationLink(pageUrl: string, token: string): string {
   const link = new URL(pageUrl);
   link.searchParams.set('token', token);
   return link.toString();
+}
+
+/** A second mail within the resend interval: 429 with Retry-After. */
+export const verificationTooSoon = (issued: { tooSoonRetryAfterSeconds: number }): AppError =>
+  new AppError('rate_limited', 'a verification mail was sent less than a minute ago', { headers: { 'retry-after': String(issued.tooSoonRetryAfterSeconds) } });
+
+/** Sends a mail carrying a stored token, after its transaction committed; one that cannot be sent is 503 (the token expires unused) and the person asks again. */
+export async function sendVerificationMail(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    log.warn({ err: error, mail: { purpose: message.purpose } }, 'verification mail could not be sent');
+    throw new AppError('unavailable', 'the verification mail could not be sent, retry later', { headers: { 'retry-after': '60' } });
+  }
 }

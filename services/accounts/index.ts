@@ -85,7 +85,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
   return {
     name: 'accounts',
     handlers: {
-      signup: authRoute(signup({ db, passwords, sessions })),
+      signup: authRoute(signup({ db, passwords, sessions, ssoEnforcement: deps.ssoEnforcement, mailer: deps.mailer, verificationPageUrl: config.emailVerificationUrl, now })),
       login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: deps.ssoEnforcement, mailer: deps.mailer, now })),
       refreshSession: authRoute(refreshSession({ db, sessions, ssoEnforcement: deps.ssoEnforcement })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
@@ -94,7 +94,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
       setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
       requestEmailVerification: requestEmailVerification({ db, mailer: deps.mailer, verificationPageUrl: config.emailVerificationUrl }),
-      confirmEmailVerification: authRoute(confirmEmailVerification({ db })),
+      confirmEmailVerification: authRoute(confirmEmailVerification({ db, passwords })),
     },
     guard: createRequestGuard({ db, accessTokens, sessions, limiter, registry: deps.registry, perMinute: config.rateLimit.perMinute, now, refusalRecorderOf: deps.refusalRecorderOf, directoryTokens: deps.directoryTokens }),
     limiterState: sourceAddressStateOfUncounted(perSourceAddress),

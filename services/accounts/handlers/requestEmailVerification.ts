@@ -1,12 +1,12 @@
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { asUser } from '../../platform/principal.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { issueEmailVerification, verificationLink } from '../email-verification.js';
+import { issueEmailVerification, sendVerificationMail, verificationLink, verificationTooSoon } from '../email-verification.js';
 import { findUser } from '../users.js';
 
 /**
@@ -32,20 +32,13 @@ export function requestEmailVerification(deps: { db: Database; mailer: Mailer; v
       }
       return verification;
     });
-    if (!('token' in issued)) {
-      throw new AppError('rate_limited', 'a verification mail was sent less than a minute ago', { headers: { 'retry-after': String(issued.tooSoonRetryAfterSeconds) } });
-    }
-    try {
-      await deps.mailer.send({
-        to: user.email,
-        purpose: 'email_verification',
-        subject: 'Verify your email address for Sentinel',
-        text: `Open this link within 24 hours to verify ${user.email} for your Sentinel account:\n\n${verificationLink(deps.verificationPageUrl, issued.token)}\n\nIf you did not ask for this, ignore this mail.`,
-      });
-    } catch (error) {
-      ctx.log.warn({ err: error, mail: { purpose: 'email_verification' } }, 'verification mail could not be sent');
-      throw new AppError('unavailable', 'the verification mail could not be sent, retry later', { headers: { 'retry-after': '60' } });
-    }
+    if (!('token' in issued)) throw verificationTooSoon(issued);
+    await sendVerificationMail(deps.mailer, ctx.log, {
+      to: user.email,
+      purpose: 'email_verification',
+      subject: 'Verify your email address for Sentinel',
+      text: `Open this link within 24 hours to verify ${user.email} for your Sentinel account:\n\n${verificationLink(deps.verificationPageUrl, issued.token)}\n\nIf you did not ask for this, ignore this mail.`,
+    });
     return { status: 202, body: { email: user.email, expires_at: issued.expiresAt.toISOString() } };
   };
 }
