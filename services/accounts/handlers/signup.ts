@@ -1,14 +1,11 @@
 import type { OperationHandler } from '../../platform/http/handler.js';
-import type { Database } from '../../platform/db/database.js';
 import { conflict } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
 import { createOrganization } from '../../organizations/index.js';
 import { originOfContext, recordIdentityEvent, recordRepeatableRefusal } from '../../platform/audit/identity-trail.js';
 import { claimMail, isUnclaimed, requestClaim } from '../account-claims.js';
 import { sendVerificationMail, verificationTooSoon } from '../email-verification.js';
-import type { PasswordHasher } from '../passwords.js';
-import type { Sessions } from '../sessions.js';
-import { ssoRequired, type SsoEnforcementLookup } from '../sso-enforcement.js';
+import { ssoRequired } from '../sso-enforcement.js';
+import type { LoginDependencies } from './login.js';
 import { createUser, findLiveAccountByEmail, normalizeEmail } from '../users.js';
 
 interface SignupBody {
@@ -17,15 +14,8 @@ interface SignupBody {
   name: string;
 }
 
-export interface SignupDependencies {
-  db: Database;
-  passwords: PasswordHasher;
-  sessions: Pick<Sessions, 'start'>;
-  ssoEnforcement: SsoEnforcementLookup;
-  mailer: Mailer;
-  verificationPageUrl: string;
-  now: () => Date;
-}
+/** Login's, less the second factor (a new account has none), and the page a claim's mail links to. */
+export type SignupDependencies = Omit<LoginDependencies, 'secondFactor'> & { verificationPageUrl: string };
 
 /**
  * POST /api/v1/auth/signup: an account, its personal organization on the Free plan, and a first session.
