@@ -100,7 +100,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
   return {
     name: 'accounts',
     handlers: {
-      signup: authRoute(signup({ db, passwords, sessions })),
+      signup: authRoute(signup({ db, passwords, sessions, ssoEnforcement: deps.ssoEnforcement, mailer: deps.mailer, mailQueue, verificationPageUrl: config.emailVerificationUrl, now })),
       login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: deps.ssoEnforcement, mailer: deps.mailer, now })),
       refreshSession: authRoute(refreshSession({ db, sessions, ssoEnforcement: deps.ssoEnforcement })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions })),
@@ -109,7 +109,7 @@ export function createAccountsModule(deps: AccountsDependencies): AccountsModule
       setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db }),
       requestEmailVerification: requestEmailVerification({ db, mailQueue, verificationPageUrl: config.emailVerificationUrl }),
-      confirmEmailVerification: authRoute(confirmEmailVerification({ db })),
+      confirmEmailVerification: authRoute(confirmEmailVerification({ db, passwords })),
       requestPasswordReset: authRoute(
         requestPasswordReset({
           db,

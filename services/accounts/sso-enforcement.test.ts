@@ -25,9 +25,15 @@ describe.each(testProfiles)('SSO enforcement for password sign-in and renewal ($
     return response.body.events as Array<{ actor: { kind: string; id: string | null }; detail: Record<string, unknown> }>;
   };
 
-  /** A person with an address in the domain, seated in the tenant with this role (or not seated). */
+  /**
+   * A person with an address in the domain, seated in the tenant with this role (or not seated).
+   * They signed up before the domain came under enforcement (signup is refused under it): the
+   * enforcing providers stand down for their signup.
+   */
   const personIn = async (app: TestApp, tenant: TestTenant, domain: string, role?: 'owner' | 'admin' | 'analyst'): Promise<TestPerson> => {
+    const enforcing = await app.db.query<{ id: string }>('UPDATE sso_providers SET enforced = false WHERE enforced RETURNING id');
     const person = await app.signup({ email: `p-${randomUUID().slice(0, 8)}@${domain}` });
+    await app.db.query('UPDATE sso_providers SET enforced = true WHERE id = ANY($1::uuid[])', [enforcing.rows.map((row) => row.id)]);
     if (role) await app.db.transaction((tx) => addMembership(tx, tenant.id, { userId: person.id, role, arrival: 'manual', actor: { kind: 'user', id: tenant.owner.id } }));
     return person;
   };
@@ -84,6 +90,47 @@ describe.each(testProfiles)('SSO enforcement for password sign-in and renewal ($
       expect((await login(t.current, person)).status).toBe(403);
       await relaxSsoProvider(t.current.db, providerId);
       expect((await login(t.current, person)).status).toBe(200);
+    });
+  });
+
+  describe('signup', () => {
+    const countOf = async (table: string) => (await t.current.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`)).rows[0]!.count;
+    const everything = async () => ({ users: await countOf('users'), organizations: await countOf('organizations'), memberships: await countOf('memberships'), sessions: await countOf('sessions') });
+
+    it('answers sso_required exactly as login does and creates nothing: no account, organization, session or mail', async () => {
+      const { tenant, domain } = await enforcingTenant();
+      const person = await personIn(t.current, tenant, domain, 'analyst');
+      const refusedLogin = await login(t.current, person);
+      t.current.mail.length = 0;
+      const before = await everything();
+
+      const email = `newcomer-${randomUUID().slice(0, 8)}@${domain}`;
+      const refused = await t.current.call('POST', '/api/v1/auth/signup', { body: { email: email.toUpperCase(), password: 'a-long-enough-password', name: 'Newcomer' } });
+      expect(refused.status).toBe(refusedLogin.status);
+      expect(refused.raw).toBe(refusedLogin.raw);
+      expect(refused.body).toEqual(SSO_REQUIRED);
+      expect(refused.body).not.toHaveProperty('access_token');
+      expect(await everything()).toEqual(before);
+      expect((await t.current.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows).toEqual([]);
+      expect(t.current.mail).toEqual([]);
+      const refusals = (await trail(tenant, 'sso_enforcement.sign_in_refused')).filter((event) => event.detail.method === 'signup');
+      expect(refusals).toEqual([expect.objectContaining({ actor: { kind: 'anonymous', id: null }, detail: expect.objectContaining({ method: 'signup', email, domain }) })]);
+    });
+
+    it('answers an enforced address that has an account the same way, not 409', async () => {
+      const { tenant, domain } = await enforcingTenant();
+      const person = await personIn(t.current, tenant, domain);
+      const before = await everything();
+      const refused = await t.current.call('POST', '/api/v1/auth/signup', { body: { email: person.email, password: 'a-long-enough-password', name: 'Again' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(SSO_REQUIRED);
+      expect(await everything()).toEqual(before);
+    });
+
+    it('signs up as before once the organization stops enforcing', async () => {
+      const { domain, providerId } = await enforcingTenant();
+      await relaxSsoProvider(t.current.db, providerId);
+      expect((await t.current.call('POST', '/api/v1/auth/signup', { body: { email: `later-${randomUUID().slice(0, 8)}@${domain}`, password: 'a-long-enough-password', name: 'Later' } })).status).toBe(201);
     });
   });
 

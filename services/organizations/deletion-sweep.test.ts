@@ -15,6 +15,7 @@ import { ACCESS_TABLES, createOrganizationDeletionSweep, DELETION_PLAN, deleteDu
 import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
 import { DELETION_GRACE_MS } from './deletion.js';
 import { setPlan } from '../identity/invitations/testing/invitations.js';
+import { verifiedDomain } from '../identity/scim/testing/scim-client.js';
 import { seedTool, seedUsedRole } from '../nhi/findings/testing/api-fixtures.js';
 import { exceptionRequests, grantRequests, requested } from '../nhi/governance/testing/requests.js';
 
@@ -78,11 +79,13 @@ async function populate(t: TestApp, tenant: TestTenant): Promise<{ apiKey: strin
     const expiresAt = new Date(Date.now() + 30 * DAY_MS).toISOString();
     expectStatus(await t.call('POST', '/api/v1/workloads', { token, body: { name: 'pipeline', scopes: ['findings:read'], expires_at: expiresAt } }), 201);
     expectStatus(await t.call('POST', '/api/v1/registry-credentials', { token, body: { registry: 'registry.example.com', username: 'ci', secret: `rs-${randomUUID()}` } }), 201);
-    // The directory: a token, a user standing for a person, in a group.
+    // The directory: a token, a user standing for a person of the organization's verified domain, in a group.
     const directory = await t.call('POST', '/api/v1/identity/scim-tokens', { token, body: { name: 'directory' } });
     expectStatus(directory, 201);
+    const domain = `directory-${randomUUID().slice(0, 8)}.example.test`;
+    await verifiedDomain(t, tenant, domain);
     const scim = (method: string, path: string, body: unknown) => t.call(method, `/api/scim/v2${path}`, { token: directory.body.token, body });
-    const user = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `scim-${randomUUID().slice(0, 8)}@example.test` });
+    const user = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `scim-${randomUUID().slice(0, 8)}@${domain}` });
     expectStatus(user, 201);
     expectStatus(await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Directory group', members: [{ value: user.body.id }] }), 201);
     // A queued scan: a scan row and its job.

@@ -138,8 +138,13 @@ export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: stri
 
 /**
  * The organization a person acts in (spec 1.1 rule 10): the one they chose while
- * still a member, otherwise the oldest organization they belong to. Read on every
- * request, so a lost membership takes effect at once.
+ * still a member, otherwise the one they joined first (membership time, not the
+ * organizations' creation time). Being added to an organization, by anyone and by any
+ * path, never changes where a person acts: for anyone who signed up that stays their
+ * personal organization until they choose. An account a directory or a just-in-time
+ * sign-in created is seated in its personal organization and the provisioning one in
+ * the same transaction: it acts in the provisioning one, the reason the account exists.
+ * Read on every request, so a lost membership takes effect at once.
  */
 export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role; deletionScheduled: boolean } | undefined> {
   const { rows } = await q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>(
@@ -148,7 +153,7 @@ export async function resolveActingMembership(q: Queryable, userId: string): Pro
        JOIN organizations o ON o.id = m.org_id
        JOIN users u ON u.id = m.user_id
       WHERE m.user_id = $1
-      ORDER BY (m.org_id IS NOT DISTINCT FROM u.active_org_id) DESC, o.created_at, o.id
+      ORDER BY (m.org_id IS NOT DISTINCT FROM u.active_org_id) DESC, m.created_at, (o.personal_for_user_id = m.user_id) IS TRUE, o.id
       LIMIT 1`,
     [userId],
   );

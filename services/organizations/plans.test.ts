@@ -92,7 +92,7 @@ describe.each(testProfiles)('changing an organization\'s plan ($profile)', (prof
     const pushed: string[] = [];
     for (let i = 0; i < 4; i++) {
       const email = address();
-      const created = await directory.call('POST', '/Users', userBody({ userName: email, emails: [{ value: email, primary: true }] }));
+      const created = await directory.call('POST', '/Users', userBody(domain, { userName: email, emails: [{ value: email, primary: true }] }));
       expect(created.status, created.raw).toBe(201);
       pushed.push(created.body.id);
     }
@@ -100,16 +100,16 @@ describe.each(testProfiles)('changing an organization\'s plan ($profile)', (prof
     await changePlan(tenant.id, 'free');
 
     const email = address();
-    const refused = await directory.call('POST', '/Users', userBody({ userName: email, emails: [{ value: email, primary: true }] }));
+    const refused = await directory.call('POST', '/Users', userBody(domain, { userName: email, emails: [{ value: email, primary: true }] }));
     expect([refused.status, refused.body.status]).toEqual([402, '402']);
     expect((await roster(tenant)).map((member) => member.email)).not.toContain(email);
     expect((await directory.call('PATCH', `/Users/${pushed[0]}`, patchBody({ op: 'replace', path: 'active', value: false }))).status).toBe(204);
     expect((await directory.call('DELETE', `/Users/${pushed[1]}`)).status).toBe(204);
     expect(await roster(tenant)).toHaveLength(3);
     // At the limit still: a seat is free only below it.
-    expect((await directory.call('POST', '/Users', userBody({ userName: email, emails: [{ value: email, primary: true }] }))).status).toBe(402);
+    expect((await directory.call('POST', '/Users', userBody(domain, { userName: email, emails: [{ value: email, primary: true }] }))).status).toBe(402);
     expect((await directory.call('DELETE', `/Users/${pushed[2]}`)).status).toBe(204);
-    expect((await directory.call('POST', '/Users', userBody({ userName: email, emails: [{ value: email, primary: true }] }))).status).toBe(201);
+    expect((await directory.call('POST', '/Users', userBody(domain, { userName: email, emails: [{ value: email, primary: true }] }))).status).toBe(201);
   });
 
   it('once shrunk, refuses a just-in-time sign-in for want of a seat, and still signs members in', async () => {

@@ -10,11 +10,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { javaPeers, type JavaPeers } from '../support/java-peers.js';
 import { freePort } from '../support/processes.js';
+import { verifiedDomain } from '../../services/accounts/testing/enterprise-identity.js';
 import { createTestApp, type TestApp, type TestTenant } from '../support/test-app.js';
 import { runComplianceSuite } from './run-suite.js';
 import { readExclusions } from './exclusions.js';
 
 const EXCLUSIONS_FILE = path.join(import.meta.dirname, 'excluded-tests.txt');
+/** Every domain of an address the suite sends (work_joro@sap.com, achkata@work.com, initialEmail@mail.com, ...). */
+const SUITE_ADDRESS_DOMAINS = ['sap.com', 'work.com', 'home.com', 'mail.com', 'newdomain.com', 'newvalue.com'];
 const SUITE_TIMEOUT_MS = 480_000;
 
 describe('SAP SCIM compliance suite against /api/scim/v2 (postgres)', () => {
@@ -35,6 +38,10 @@ describe('SAP SCIM compliance suite against /api/scim/v2 (postgres)', () => {
     tenant = await app.tenant('Compliance');
     // Unlimited seats: the suite provisions a group of 500 members.
     await app.db.query("UPDATE organizations SET plan_code = 'enterprise' WHERE id = $1", [tenant.id]);
+    // A directory provisions only addresses of its organization's verified domains: the organization
+    // has verified the domains of the suite's addresses (its TestData and patch tests), as a customer
+    // verifies theirs before connecting a directory.
+    for (const domain of SUITE_ADDRESS_DOMAINS) await verifiedDomain(app.db, tenant.id, domain);
   });
   afterAll(async () => {
     await app?.close();

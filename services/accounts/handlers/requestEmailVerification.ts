@@ -1,12 +1,12 @@
 import type { OperationHandler } from '../../platform/http/handler.js';
 import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { asUser } from '../../platform/principal.js';
 import { originOfContext, recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import { personalOrganizationOf } from '../../organizations/index.js';
-import { issueEmailVerification } from '../email-verification.js';
+import { issueEmailVerification, verificationTooSoon } from '../email-verification.js';
 import { linkWithToken } from '../mail-link-tokens.js';
 import { findUser } from '../users.js';
 
@@ -40,9 +40,7 @@ export function requestEmailVerification(deps: { db: Database; mailQueue: MailQu
       }
       return verification;
     });
-    if (!('token' in issued)) {
-      throw new AppError('rate_limited', 'a verification mail was sent less than a minute ago', { headers: { 'retry-after': String(issued.tooSoonRetryAfterSeconds) } });
-    }
+    if (!('token' in issued)) throw verificationTooSoon(issued);
     return { status: 202, body: { email: user.email, expires_at: issued.expiresAt.toISOString() } };
   };
 }

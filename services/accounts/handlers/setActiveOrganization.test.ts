@@ -1,16 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { addMembership } from '../../organizations/index.js';
 
 describe.each(testProfiles)('PUT /api/v1/me/active-org ($profile)', (profile) => {
   const t = useTestApp(profile);
   const actingOrg = async (token: string): Promise<string> => (await t.current.call('GET', '/api/v1/me', { token })).body.acting_organization.id;
 
-  it('acts in the oldest organization until a choice is made', async () => {
+  it('acts in the organization joined first until a choice is made', async () => {
     const person = await t.current.signup();
     const created = await t.current.call('POST', '/api/v1/orgs', { token: person.token, body: { name: 'Newer' } });
     expect(created.status).toBe(201);
     expect(await actingOrg(person.token)).toBe(person.personalOrgId);
+  });
+
+  it('keeps acting where it did when added to an organization older than its personal one: membership time decides, not creation time', async () => {
+    const older = await t.current.tenant();
+    const person = await t.current.signup();
+    await t.current.db.transaction((tx) => addMembership(tx, older.id, { userId: person.id, role: 'admin', arrival: 'directory', actor: { kind: 'user', id: older.owner.id } }));
+    expect(await actingOrg(person.token)).toBe(person.personalOrgId);
+    expect(await actingOrg((await t.current.login(person)).token)).toBe(person.personalOrgId);
+    await t.current.actIn(person, older.id);
+    expect(await actingOrg(person.token)).toBe(older.id);
   });
 
   it('applies to all sessions at once, survives refresh and new sign-ins', async () => {

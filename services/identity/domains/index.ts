@@ -17,7 +17,7 @@ import { verifyIdentityDomain } from './handlers/verifyIdentityDomain.js';
 import { createDomainReverification } from './reverification.js';
 import type { TxtResolver } from './txt-resolver.js';
 
-export { domainOfAddress, verifiedDomainOwnerOf, type VerifiedDomainOwner } from './verified-domains.js';
+export { domainOfAddress, isVerifiedDomainOf, verifiedDomainOwnerOf, type VerifiedDomainOwner } from './verified-domains.js';
 export { createTxtResolver, type TxtResolver } from './txt-resolver.js';
 
 export interface DomainsDependencies {

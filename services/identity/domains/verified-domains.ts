@@ -26,3 +26,15 @@ export async function verifiedDomainOwnerOf(q: Queryable, scope: SystemScope, em
   );
   return rows[0] && { orgId: tenantOfClaim(scope, rows[0].org_id), domainId: rows[0].id, domain };
 }
+
+/**
+ * Whether the organization itself holds the address's domain verified: what a
+ * directory of that organization may provision. Asked of the organization's own rows,
+ * so it needs no system scope.
+ */
+export async function isVerifiedDomainOf(q: Queryable, orgId: OrgId, email: string): Promise<boolean> {
+  const domain = domainOfAddress(email);
+  if (!domain) return false;
+  const { rows } = await q.query('SELECT 1 FROM identity_domains WHERE org_id = $1 AND domain = $2 AND verified_at IS NOT NULL', [orgId, domain]);
+  return rows.length > 0;
+}

@@ -4,6 +4,7 @@
 // (arrival directory), admitted within the plan's seats; deactivating or deleting the
 // user ends the membership at once and is never refused for seats.
 import { findLiveAccountByEmail, createAccount, retireUnverifiedAccount } from '../../accounts/index.js';
+import { domainOfAddress, isVerifiedDomainOf } from '../domains/index.js';
 import { applyMappedRole } from '../groups/index.js';
 import { addMembership, findMember, isDeletionScheduled, lockSeats, removeMemberForDirectory, seatFree } from '../../organizations/index.js';
 import { recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
@@ -12,7 +13,7 @@ import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict } from '../../platform/errors.js';
 import { eventActorOfRecorded, type RecordedActor } from '../../platform/principal.js';
 import type { JsonObject } from './resource-input.js';
-import { scimUniqueness, seatsExhausted } from './scim-errors.js';
+import { scimBadRequest, scimUniqueness, seatsExhausted } from './scim-errors.js';
 import { personHasOtherActiveUser } from './scim-store.js';
 
 /** Who acts for the directory: its token, in the token's organization, with the request's origin. */
@@ -56,7 +57,19 @@ export function personNameOf(attributes: JsonObject, userName: string): string {
 }
 
 /**
- * The person the address names. First the retirement of spec 3.2: an account
+ * Refuses an address the organization may not claim: one outside its own verified
+ * domains (400 invalidValue, the same answer whoever else holds the domain, if anyone).
+ * A directory speaks for the addresses its organization has shown it controls, as an
+ * identity provider does for sign-ins; any other address would let it enrol a person of
+ * another organization, or anyone at all, without their consent.
+ */
+export async function assertClaimable(tx: Queryable, caller: DirectoryCaller, address: string): Promise<void> {
+  if (await isVerifiedDomainOf(tx, caller.orgId, address)) return;
+  throw scimBadRequest('invalidValue', `${address} is outside this organization's verified domains: verify ${domainOfAddress(address) ?? 'its domain'} before provisioning its addresses`);
+}
+
+/**
+ * The person the address names (a claimable one: assertClaimable). First the retirement of spec 3.2: an account
  * registered with a password for an address in this organization's verified domain,
  * never verified and never admitted, is retired, and the person gets a fresh account.
  * A live account is then the person, except one registered with a password whose

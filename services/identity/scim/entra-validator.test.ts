@@ -8,15 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { directoryOf, ENTERPRISE_SCHEMA, GROUP_SCHEMA, patchBody, USER_SCHEMA, type Directory } from './testing/scim-client.js';
 
-/** A user as the validator generates one: random names and addresses, an externalId, a work email. */
-function entraUser(): Record<string, unknown> {
+/**
+ * A user as the validator generates one: random names and addresses, an externalId, a work
+ * email. The work email is in the organization's verified domain (a directory provisions no
+ * other); the userName, a user principal name in another domain as Entra's often is, names nobody.
+ */
+function entraUser(domain: string): Record<string, unknown> {
   const id = randomUUID().slice(0, 8);
   return {
     schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
     userName: `dale.mohr.${id}@romaguera.example`,
     active: true,
     displayName: `XKWLCONOGMVT ${id}`,
-    emails: [{ type: 'work', value: `sandy.${id}@prohaska.example`, primary: true }],
+    emails: [{ type: 'work', value: `sandy.${id}@${domain}`, primary: true }],
     externalId: randomUUID(),
     name: { formatted: 'Aric', familyName: 'Nia', givenName: 'Sandy' },
     title: 'Engineer',
@@ -29,7 +33,7 @@ describe.each(testProfiles)("Microsoft Entra ID's SCIM validator checks ($profil
   expectNeighbourUntouchedAfterEach(t);
 
   const filterUsers = (directory: Directory, filter: string) => directory.call('GET', `/Users?filter=${encodeURIComponent(filter)}`);
-  const created = async (directory: Directory, body = entraUser()) => {
+  const created = async (directory: Directory, body = entraUser(directory.domain)) => {
     const response = await directory.call('POST', '/Users', body);
     expect(response.status, response.raw).toBe(201);
     return response.body;
@@ -37,13 +41,13 @@ describe.each(testProfiles)("Microsoft Entra ID's SCIM validator checks ($profil
 
   it('POST /Users creates a user, and a second with the same userName is 409', async () => {
     const directory = await directoryOf(t.current, await t.current.tenant());
-    const body = entraUser();
+    const body = entraUser(directory.domain);
     const user = await created(directory, body);
     expect(user).toMatchObject({ userName: body.userName, externalId: body.externalId, active: true, displayName: body.displayName, title: 'Engineer' });
     expect(user[ENTERPRISE_SCHEMA]).toEqual(body[ENTERPRISE_SCHEMA]);
     expect(user.schemas).toEqual([USER_SCHEMA, ENTERPRISE_SCHEMA]);
     expect(user.meta).toMatchObject({ resourceType: 'User', location: `${TEST_PUBLIC_URL}/api/scim/v2/Users/${user.id}`, version: 'W/"1"' });
-    const duplicate = await directory.call('POST', '/Users', { ...entraUser(), userName: (body.userName as string).toUpperCase() });
+    const duplicate = await directory.call('POST', '/Users', { ...entraUser(directory.domain), userName: (body.userName as string).toUpperCase() });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.scimType).toBe('uniqueness');
   });
@@ -72,7 +76,7 @@ describe.each(testProfiles)("Microsoft Entra ID's SCIM validator checks ($profil
       patchBody(
         { op: 'Replace', path: 'displayName', value: 'Renamed' },
         { op: 'Replace', path: 'name.familyName', value: 'Newfamily' },
-        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'new.address@prohaska.example' },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: `new.address@${directory.domain}` },
         { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+1 555 0100' },
         { op: 'Add', path: `${ENTERPRISE_SCHEMA}:manager`, value: manager.id },
         { op: 'Replace', path: `${ENTERPRISE_SCHEMA}:department`, value: 'Sales' },
@@ -86,7 +90,7 @@ describe.each(testProfiles)("Microsoft Entra ID's SCIM validator checks ($profil
       displayName: 'Renamed',
       userName: `renamed.${user.userName}`,
       name: { familyName: 'Newfamily', givenName: 'Sandy' },
-      emails: [{ type: 'work', value: 'new.address@prohaska.example', primary: true }],
+      emails: [{ type: 'work', value: `new.address@${directory.domain}`, primary: true }],
       phoneNumbers: [{ type: 'mobile', value: '+1 555 0100' }],
       [ENTERPRISE_SCHEMA]: { department: 'Sales', manager: { value: manager.id } },
       meta: { version: 'W/"2"' },

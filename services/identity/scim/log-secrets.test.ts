@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/logger.js';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
-import { SCIM, userBody } from './testing/scim-client.js';
+import { directoryOf, SCIM, userBody } from './testing/scim-client.js';
 
 describe.each(testProfiles)('SCIM logs on $profile', ({ profile }) => {
   const lines: string[] = [];
@@ -15,11 +15,12 @@ describe.each(testProfiles)('SCIM logs on $profile', ({ profile }) => {
 
   it('hold neither a directory token nor a password sent with a user', async () => {
     const tenant = await t.current.tenant();
+    const { domain } = await directoryOf(t.current, tenant);
     const issued = await t.current.call('POST', '/api/v1/identity/scim-tokens', { token: tenant.owner.token, body: { name: 'Okta' } });
     const token: string = issued.body.token;
     const password = 'Okta-Sends-This-9f2c1';
-    expect((await t.current.call('POST', `${SCIM}/Users`, { token, body: userBody({ password }) })).status).toBe(201);
-    expect((await t.current.call('POST', `${SCIM}/Users`, { token, body: { ...userBody({ password }), active: 'maybe' } })).status).toBe(400);
+    expect((await t.current.call('POST', `${SCIM}/Users`, { token, body: userBody(domain, { password }) })).status).toBe(201);
+    expect((await t.current.call('POST', `${SCIM}/Users`, { token, body: { ...userBody(domain, { password }), active: 'maybe' } })).status).toBe(400);
     expect((await t.current.call('DELETE', `/api/v1/identity/scim-tokens/${issued.body.id}`, { token: tenant.owner.token })).status).toBe(204);
     expect((await t.current.call('GET', `${SCIM}/Users`, { token })).status).toBe(401);
     const unknown = `snd_live_${'Q'.repeat(43)}`;

@@ -6,7 +6,7 @@
 // configured with "HTTP Header" authentication does.
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
-import { ERROR_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, SCIM, USER_SCHEMA } from './testing/scim-client.js';
+import { ERROR_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, SCIM, USER_SCHEMA, verifiedDomain } from './testing/scim-client.js';
 
 describe.each(testProfiles)("Okta's SCIM 2.0 test plan ($profile)", (profile) => {
   const t = useTestApp(profile);
@@ -27,6 +27,8 @@ describe.each(testProfiles)("Okta's SCIM 2.0 test plan ($profile)", (profile) =>
   it('passes R1 to R12 in order', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const token = await t.current.directoryToken(tenant);
+    // Okta's addresses are in the organization's verified domain: a directory provisions no other.
+    await verifiedDomain(t.current, tenant, 'example.com');
     // Okta's suite assumes the directory holds a user before it runs.
     const seeded = await send(token, 'POST', '/Users', {
       schemas: [USER_SCHEMA],
@@ -142,6 +144,7 @@ describe.each(testProfiles)("Okta's SCIM 2.0 test plan ($profile)", (profile) =>
   it("follows the CRUD suite's wire sequence: create with a password (never kept), find, PUT a changed name, deactivate, reactivate", async () => {
     const tenant = await t.current.tenant();
     const token = await t.current.directoryToken(tenant);
+    await verifiedDomain(t.current, tenant, 'atko.com');
     const userName = 'riley.okta.test@atko.com';
     const create = await send(token, 'POST', '/Users', {
       schemas: [USER_SCHEMA],

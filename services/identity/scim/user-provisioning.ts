@@ -6,7 +6,7 @@ import { recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { ScimPatchOperation } from 'scim-patch';
-import { addressOf, admit, applyMappedRoles, lockDirectory, personFor, personNameOf, release, type DirectoryCaller } from './access.js';
+import { addressOf, admit, applyMappedRoles, assertClaimable, lockDirectory, personFor, personNameOf, release, type DirectoryCaller } from './access.js';
 import { applyPatch } from './patch.js';
 import { readResource, type JsonObject, type ReadResource } from './resource-input.js';
 import { renderUser } from './resource-output.js';
@@ -41,6 +41,7 @@ export async function createUser(db: Database, caller: DirectoryCaller, body: un
     // Checked first, so a taken userName creates no account; the insert below settles a race.
     if (await userNameTaken(tx, caller.orgId, state.userName)) throw refuseTaken(state.userName);
     const address = addressOf(state.attributes, state.userName);
+    if (address !== undefined) await assertClaimable(tx, caller, address);
     const personId = address === undefined ? undefined : await personFor(tx, caller, address, personNameOf(state.attributes, state.userName));
     const row = await insertScimUser(tx, caller.orgId, { userName: state.userName, externalId: state.externalId, active, userId: personId, resource: state.attributes });
     if (!row) throw refuseTaken(state.userName);
@@ -117,14 +118,18 @@ async function changeUser(tx: Queryable, caller: DirectoryCaller, row: ScimUserR
   const { orgId } = caller;
   if (state.userName.toLowerCase() !== row.user_name.toLowerCase() && (await userNameTaken(tx, orgId, state.userName, row.id))) throw refuseTaken(state.userName);
   const active = state.active ?? row.active;
+  const address = addressOf(state.attributes, state.userName);
+  // Checked when the request names another address than the user did: a push that leaves the
+  // address alone (a deactivation above all) is never refused because a domain lapsed since.
+  if (address !== undefined && address !== addressOf(row.resource, row.user_name)) await assertClaimable(tx, caller, address);
   let personId = row.user_id ?? undefined;
-  const newlyLinked = personId === undefined && addressOf(state.attributes, state.userName) !== undefined;
+  const newlyLinked = personId === undefined && address !== undefined;
   // A request that changes nothing (a PATCH adding a value the user already holds) leaves the
   // user as it was: its version and lastModified stay (RFC 7644 section 3.14), nothing is recorded.
   const unchanged =
     state.userName === row.user_name && (state.externalId ?? null) === row.external_id && active === row.active && isDeepStrictEqual(state.attributes, row.resource);
   if (unchanged && !newlyLinked) return renderUser(row, (await groupsOfUsers(tx, orgId, [row.id])).get(row.id)!);
-  if (newlyLinked) personId = await personFor(tx, caller, addressOf(state.attributes, state.userName)!, personNameOf(state.attributes, state.userName));
+  if (newlyLinked) personId = await personFor(tx, caller, address, personNameOf(state.attributes, state.userName));
 
   const updated = await updateScimUser(tx, orgId, row.id, { userName: state.userName, externalId: state.externalId, active, userId: personId, resource: state.attributes });
   const wasAdmitted = row.active && row.user_id !== null;

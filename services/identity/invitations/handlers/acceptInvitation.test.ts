@@ -21,7 +21,9 @@ describe.each(testProfiles)('POST /api/v1/invitations/accept ($profile)', (profi
     const response = await accept(t.current, grace, issued.token);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: tenant.id, role: 'analyst', personal: false });
-    // A member now: they may choose to act in it, with the role the invitation conferred.
+    // Joining changed nothing about where they act (their personal organization, joined first)...
+    expect((await t.current.call('GET', '/api/v1/me', { token: grace.token })).body.acting_organization.id).toBe(grace.personalOrgId);
+    // ...a member now, they may choose to act in it, with the role the invitation conferred.
     await t.current.actIn(grace, tenant.id);
     expect((await t.current.call('GET', '/api/v1/me', { token: grace.token })).body.acting_organization).toMatchObject({ id: tenant.id, role: 'analyst' });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
-import { addresslessUserBody, directoryOf, ERROR_SCHEMA, roster, setPlan, userBody, verifiedDomain } from '../testing/scim-client.js';
+import { addMembership } from '../../../organizations/index.js';
+import { addresslessUserBody, directoryOf, ERROR_SCHEMA, roster, setPlan, userBody, verifiedAddressIn, verifiedDomain } from '../testing/scim-client.js';
 
 describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -12,8 +13,8 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
   it('admits the person the primary email names as a member marked directory on the roster, with the default role viewer', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const directory = await directoryOf(t.current, tenant);
-    const address = `ada.${randomUUID().slice(0, 8)}@example.test`;
-    const created = await directory.call('POST', '/Users', userBody({ userName: 'ada', emails: [{ value: 'ada@home.example', type: 'home' }, { value: address.toUpperCase(), type: 'work', primary: true }] }));
+    const address = `ada.${randomUUID().slice(0, 8)}@${directory.domain}`;
+    const created = await directory.call('POST', '/Users', userBody(directory.domain, { userName: 'ada', emails: [{ value: 'ada@home.example', type: 'home' }, { value: address.toUpperCase(), type: 'work', primary: true }] }));
     expect(created.status, created.raw).toBe(201);
     expect(created.headers.location).toBe(`${TEST_PUBLIC_URL}/api/scim/v2/Users/${created.body.id}`);
     expect(created.headers.etag).toBe('W/"1"');
@@ -34,21 +35,21 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
     // Free: 3 seats, the owner holds one. Staged and addressless users take none, however many.
-    for (let i = 0; i < 4; i += 1) expect((await directory.call('POST', '/Users', userBody({ active: false }))).status).toBe(201);
+    for (let i = 0; i < 4; i += 1) expect((await directory.call('POST', '/Users', userBody(directory.domain, { active: false }))).status).toBe(201);
     for (let i = 0; i < 2; i += 1) expect((await directory.call('POST', '/Users', addresslessUserBody())).status).toBe(201);
     expect(await roster(t.current, tenant)).toHaveLength(1);
-    expect((await directory.call('POST', '/Users', userBody())).status).toBe(201);
-    expect((await directory.call('POST', '/Users', userBody())).status).toBe(201);
+    expect((await directory.call('POST', '/Users', userBody(directory.domain))).status).toBe(201);
+    expect((await directory.call('POST', '/Users', userBody(directory.domain))).status).toBe(201);
     expect(await roster(t.current, tenant)).toHaveLength(3);
   });
 
   it('refuses creates past the seats with SCIM 402, writing nothing: of several racing for the last seats, exactly the free ones win', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    expect((await directory.call('POST', '/Users', userBody())).status).toBe(201);
+    expect((await directory.call('POST', '/Users', userBody(directory.domain))).status).toBe(201);
     const before = await auditActions(tenant.id);
     // Free: 3 seats; the owner and one user hold two, so one is free.
-    const bodies = Array.from({ length: 6 }, () => userBody());
+    const bodies = Array.from({ length: 6 }, () => userBody(directory.domain));
     const answers = await Promise.all(bodies.map((body) => directory.call('POST', '/Users', body)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 402, 402, 402, 402, 402]);
     const refused = answers.find((answer) => answer.status === 402)!;
@@ -82,9 +83,9 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
   it('links users naming one address to one person, who stays a member while any of them is active', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const address = `shared.${randomUUID().slice(0, 8)}@example.test`;
-    const first = await directory.call('POST', '/Users', userBody({ emails: [{ value: address, primary: true }] }));
-    const second = await directory.call('POST', '/Users', userBody({ emails: [{ value: address, primary: true }] }));
+    const address = `shared.${randomUUID().slice(0, 8)}@${directory.domain}`;
+    const first = await directory.call('POST', '/Users', userBody(directory.domain, { emails: [{ value: address, primary: true }] }));
+    const second = await directory.call('POST', '/Users', userBody(directory.domain, { emails: [{ value: address, primary: true }] }));
     const persons = await t.current.db.query<{ user_id: string }>('SELECT DISTINCT user_id FROM scim_users WHERE org_id = $1', [tenant.id]);
     expect(persons.rows).toHaveLength(1);
     expect(await roster(t.current, tenant)).toHaveLength(2);
@@ -100,7 +101,7 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
     await verifiedDomain(t.current, tenant, domain);
     const squatter = await t.current.signup({ email: `alice@${domain}` });
     const directory = await directoryOf(t.current, tenant);
-    const created = await directory.call('POST', '/Users', userBody({ userName: `alice@${domain}`, emails: [{ value: `alice@${domain}`, primary: true }] }));
+    const created = await directory.call('POST', '/Users', userBody(directory.domain, { userName: `alice@${domain}`, emails: [{ value: `alice@${domain}`, primary: true }] }));
     expect(created.status, created.raw).toBe(201);
 
     const member = (await roster(t.current, tenant)).find((entry) => entry.email === `alice@${domain}`)!;
@@ -111,11 +112,13 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
     expect(retired.detail).toMatchObject({ retired_user_id: squatter.id, trigger: 'scim', domain });
   });
 
-  it('refuses an address held by an unverified password account it cannot retire (the domain is not verified here) with 409, writing nothing', async () => {
-    const tenant = await t.current.tenant();
-    const squatter = await t.current.signup();
+  it('refuses an address of its verified domain held by an unverified password account it cannot retire (admitted elsewhere) with 409, writing nothing', async () => {
+    const [tenant, elsewhere] = await t.current.twoTenants();
     const directory = await directoryOf(t.current, tenant);
-    const refused = await directory.call('POST', '/Users', userBody({ userName: squatter.email, emails: [{ value: squatter.email, primary: true }] }));
+    const squatter = await t.current.signup({ email: `squatter.${randomUUID().slice(0, 8)}@${directory.domain}` });
+    // Admitted to another organization, so spec 3.2's retirement does not apply to it.
+    await t.current.db.transaction((tx) => addMembership(tx, elsewhere.id, { userId: squatter.id, role: 'viewer', arrival: 'manual', actor: { kind: 'user', id: elsewhere.owner.id } }));
+    const refused = await directory.call('POST', '/Users', userBody(directory.domain, { userName: squatter.email, emails: [{ value: squatter.email, primary: true }] }));
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('has not verified the address');
     expect((await t.current.db.query('SELECT 1 FROM scim_users WHERE org_id = $1', [tenant.id])).rows).toEqual([]);
@@ -123,11 +126,13 @@ describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
 
     // Once the person verified the address, or is a member already, the directory's user stands for them.
     const member = await t.current.member(tenant, 'analyst');
-    const linked = await directory.call('POST', '/Users', userBody({ userName: member.email, emails: [{ value: member.email, primary: true }] }));
+    const memberAddress = await verifiedAddressIn(t.current, member, directory.domain);
+    await t.current.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [member.id]);
+    const linked = await directory.call('POST', '/Users', userBody(directory.domain, { userName: memberAddress, emails: [{ value: memberAddress, primary: true }] }));
     expect(linked.status).toBe(201);
-    expect((await roster(t.current, tenant)).find((entry) => entry.email === member.email)).toMatchObject({ role: 'analyst', arrival: 'manual' });
+    expect((await roster(t.current, tenant)).find((entry) => entry.email === memberAddress)).toMatchObject({ role: 'analyst', arrival: 'manual' });
     await t.current.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [squatter.id]);
-    expect((await directory.call('POST', '/Users', userBody({ userName: squatter.email, emails: [{ value: squatter.email, primary: true }] }))).status).toBe(201);
+    expect((await directory.call('POST', '/Users', userBody(directory.domain, { userName: squatter.email, emails: [{ value: squatter.email, primary: true }] }))).status).toBe(201);
   });
 
   it.each([

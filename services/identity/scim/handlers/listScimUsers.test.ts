@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
-import { createGroup, directoryOf, ENTERPRISE_SCHEMA, ERROR_SCHEMA, LIST_SCHEMA, USER_SCHEMA, type Directory } from '../testing/scim-client.js';
+import { createGroup, directoryOf, ENTERPRISE_SCHEMA, ERROR_SCHEMA, LIST_SCHEMA, USER_SCHEMA, verifiedDomain, type Directory } from '../testing/scim-client.js';
 
 describe.each(testProfiles)('GET /api/scim/v2/Users: filters in SQL, sorting, paging ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -26,8 +26,17 @@ describe.each(testProfiles)('GET /api/scim/v2/Users: filters in SQL, sorting, pa
 
   beforeAll(async () => {
     const [own, other] = await t.current.twoTenants();
+    // A directory provisions only addresses of its organization's verified domains: the other organization
+    // held example.com when it pushed its user, and let it go before this one verified it.
+    const otherDirectory = await directoryOf(t.current, other);
+    await verifiedDomain(t.current, other, 'example.com');
+    const otherUser = await otherDirectory.call('POST', '/Users', { schemas: [USER_SCHEMA], ...users.barbara, [ENTERPRISE_SCHEMA]: undefined });
+    if (otherUser.status !== 201) throw new Error(otherUser.raw);
+    await t.current.db.query("UPDATE identity_domains SET verified_at = NULL WHERE org_id = $1 AND domain = 'example.com'", [other.id]);
+
     tenant = own;
     directory = await directoryOf(t.current, tenant);
+    for (const domain of ['example.com', 'home.example']) await verifiedDomain(t.current, tenant, domain);
     for (const [key, user] of Object.entries(users)) {
       const created = await directory.call('POST', '/Users', { schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA], ...user });
       if (created.status !== 201) throw new Error(created.raw);
@@ -35,8 +44,6 @@ describe.each(testProfiles)('GET /api/scim/v2/Users: filters in SQL, sorting, pa
     }
     const group = await createGroup(directory, { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Tour Guides', members: [{ value: ids.barbara }] });
     ids.group = group;
-    const otherDirectory = await directoryOf(t.current, other);
-    await otherDirectory.call('POST', '/Users', { schemas: [USER_SCHEMA], ...users.barbara, [ENTERPRISE_SCHEMA]: undefined });
   });
 
   const list = (query: string) => directory.call('GET', `/Users?${query}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
-import { addresslessUserBody, createGroup, createUser, directoryOf, ERROR_SCHEMA, groupBody, patchBody, roster, userBody, type Directory } from '../testing/scim-client.js';
+import { addresslessUserBody, createGroup, createUser, directoryOf, ERROR_SCHEMA, groupBody, patchBody, roster, type Directory, userBody, verifiedAddressIn } from '../testing/scim-client.js';
 
 describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -16,8 +16,8 @@ describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)
   it('lists a pushed group in /api/v1/identity/groups, conferring nothing until mapped; mapped, its members get the role, and new members too', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const alice = (await directory.call('POST', '/Users', userBody())).body;
-    const bob = (await directory.call('POST', '/Users', userBody())).body;
+    const alice = (await directory.call('POST', '/Users', userBody(directory.domain))).body;
+    const bob = (await directory.call('POST', '/Users', userBody(directory.domain))).body;
     const groupId = await createGroup(directory, groupBody({ displayName: 'Security Analysts', members: [{ value: alice.id }] }));
     const listed = (await t.current.call('GET', '/api/v1/identity/groups', { token: tenant.owner.token })).body;
     expect(JSON.stringify(listed)).toContain(groupId);
@@ -35,7 +35,7 @@ describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)
 
     // A person who joins the directory after the mapping, straight into the group, too.
     await setPro(tenant);
-    const carol = (await directory.call('POST', '/Users', userBody())).body;
+    const carol = (await directory.call('POST', '/Users', userBody(directory.domain))).body;
     expect((await directory.call('PATCH', `/Groups/${groupId}`, patchBody({ op: 'add', path: 'members', value: [{ value: carol.id }] }))).status).toBe(204);
     expect(await roleOf(tenant, carol.emails[0].value)).toBe('analyst');
   });
@@ -46,15 +46,15 @@ describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)
     const tenant = await t.current.tenant();
     await setPro(tenant);
     const directory = await directoryOf(t.current, tenant);
-    const dana = (await directory.call('POST', '/Users', userBody())).body;
-    await t.current.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [tenant.owner.id]);
-    const owner = (await directory.call('POST', '/Users', userBody({ userName: tenant.owner.email, emails: [{ value: tenant.owner.email, primary: true }] }))).body;
+    const dana = (await directory.call('POST', '/Users', userBody(directory.domain))).body;
+    const ownerAddress = await verifiedAddressIn(t.current, tenant.owner, directory.domain);
+    const owner = (await directory.call('POST', '/Users', userBody(directory.domain, { userName: ownerAddress, emails: [{ value: ownerAddress, primary: true }] }))).body;
     const viewers = await createGroup(directory, groupBody({ members: [{ value: dana.id }, { value: owner.id }] }));
     const admins = await createGroup(directory, groupBody({ members: [{ value: dana.id }, { value: owner.id }] }));
     await mapGroup(tenant, viewers, 'viewer');
     await mapGroup(tenant, admins, 'admin');
     expect(await roleOf(tenant, dana.emails[0].value)).toBe('admin');
-    expect(await roleOf(tenant, tenant.owner.email)).toBe('owner');
+    expect(await roleOf(tenant, ownerAddress)).toBe('owner');
     expect((await mapGroup(tenant, admins, 'owner')).status).toBe(400);
   });
 
@@ -105,7 +105,7 @@ describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)
   it('replaces a group whole with PUT, and deletes it: its members keep their memberships', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const user = (await directory.call('POST', '/Users', userBody())).body;
+    const user = (await directory.call('POST', '/Users', userBody(directory.domain))).body;
     const groupId = await createGroup(directory, groupBody({ members: [{ value: user.id }] }));
     const name = `Replaced ${randomUUID().slice(0, 6)}`;
     const replaced = await directory.call('PUT', `/Groups/${groupId}`, groupBody({ displayName: name, externalId: 'ext-1' }));

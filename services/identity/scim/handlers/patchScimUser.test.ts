@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
-import { addresslessUserBody, directoryOf, ERROR_SCHEMA, patchBody, roster, userBody } from '../testing/scim-client.js';
+import { addresslessUserBody, directoryOf, ERROR_SCHEMA, patchBody, roster, userBody, verifiedAddressIn } from '../testing/scim-client.js';
 
 describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -12,8 +12,8 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
     const person = await t.current.member(tenant, 'analyst');
-    await t.current.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [person.id]);
-    const user = await directory.call('POST', '/Users', userBody({ userName: person.email, emails: [{ value: person.email, primary: true }] }));
+    const address = await verifiedAddressIn(t.current, person, directory.domain);
+    const user = await directory.call('POST', '/Users', userBody(directory.domain, { userName: address, emails: [{ value: address, primary: true }] }));
     expect((await t.current.call('GET', '/api/v1/members', { token: person.token, headers: { 'x-expected-organization': tenant.id } })).status).toBe(200);
 
     expect((await directory.call('PATCH', `/Users/${user.body.id}`, deactivate)).status).toBe(204);
@@ -31,8 +31,8 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
   it('never refuses a deactivation for seats, and refuses a reactivation past them with 402, writing nothing', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const first = await directory.call('POST', '/Users', userBody());
-    await directory.call('POST', '/Users', userBody());
+    const first = await directory.call('POST', '/Users', userBody(directory.domain));
+    await directory.call('POST', '/Users', userBody(directory.domain));
     // Free: 3 seats, all held; a member seated past them leaves the organization over its plan, as a shrunk plan would.
     await t.current.member(tenant, 'viewer');
     expect(await roster(t.current, tenant)).toHaveLength(4);
@@ -51,8 +51,8 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
   it('keeps the last owner: deactivating the user standing for them is 409 and changes nothing', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    await t.current.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [tenant.owner.id]);
-    const owner = await directory.call('POST', '/Users', userBody({ userName: tenant.owner.email, emails: [{ value: tenant.owner.email, primary: true }] }));
+    const ownerAddress = await verifiedAddressIn(t.current, tenant.owner, directory.domain);
+    const owner = await directory.call('POST', '/Users', userBody(directory.domain, { userName: ownerAddress, emails: [{ value: ownerAddress, primary: true }] }));
     const refused = await directory.call('PATCH', `/Users/${owner.body.id}`, deactivate);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe('the last owner cannot be removed by the directory');
@@ -65,7 +65,7 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
     const directory = await directoryOf(t.current, tenant);
     const user = await directory.call('POST', '/Users', addresslessUserBody());
     expect(await roster(t.current, tenant)).toHaveLength(1);
-    const address = `late.${randomUUID().slice(0, 8)}@example.test`;
+    const address = `late.${randomUUID().slice(0, 8)}@${directory.domain}`;
     const added = await directory.call('PATCH', `/Users/${user.body.id}?attributes=emails`, patchBody({ op: 'add', path: 'emails', value: [{ value: address, type: 'work', primary: true }] }));
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ schemas: [expect.any(String)], id: user.body.id, emails: [{ value: address, type: 'work', primary: true }] });
@@ -83,7 +83,7 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
     ['a value of the wrong type', patchBody({ op: 'replace', path: 'active', value: 'maybe' }), 'invalidValue'],
   ])('refuses %s with 400, changing nothing', async (_case, body, scimType) => {
     const directory = await directoryOf(t.current, await t.current.tenant());
-    const user = await directory.call('POST', '/Users', userBody());
+    const user = await directory.call('POST', '/Users', userBody(directory.domain));
     const refused = await directory.call('PATCH', `/Users/${user.body.id}`, body);
     expect(refused.status, refused.raw).toBe(400);
     expect(refused.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '400', scimType });
@@ -92,7 +92,8 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
 
   it('answers 404 for another organization\'s user with the same body as a missing one, and leaves it alone', async () => {
     const [tenant, other] = await t.current.twoTenants();
-    const user = await (await directoryOf(t.current, tenant)).call('POST', '/Users', userBody());
+    const directory = await directoryOf(t.current, tenant);
+    const user = await directory.call('POST', '/Users', userBody(directory.domain));
     const otherDirectory = await directoryOf(t.current, other);
     const foreign = await otherDirectory.call('PATCH', `/Users/${user.body.id}`, deactivate);
     const missing = await otherDirectory.call('PATCH', `/Users/${randomUUID()}`, deactivate);
@@ -110,8 +111,8 @@ describe.each(testProfiles)('PUT and DELETE /api/scim/v2/Users/{id} ($profile)',
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
     const taken = await directory.call('POST', '/Users', addresslessUserBody());
-    const user = await directory.call('POST', '/Users', userBody({ title: 'Engineer', active: false }));
-    const { active: _active, title: _title, ...withoutActive } = userBody({ userName: user.body.userName, emails: user.body.emails, displayName: 'Replaced' });
+    const user = await directory.call('POST', '/Users', userBody(directory.domain, { title: 'Engineer', active: false }));
+    const { active: _active, title: _title, ...withoutActive } = userBody(directory.domain, { userName: user.body.userName, emails: user.body.emails, displayName: 'Replaced' });
     const replaced = await directory.call('PUT', `/Users/${user.body.id}`, withoutActive);
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ displayName: 'Replaced', active: false, meta: { version: 'W/"2"' } });
@@ -125,7 +126,7 @@ describe.each(testProfiles)('PUT and DELETE /api/scim/v2/Users/{id} ($profile)',
   it("deletes the user and ends its person's membership; a second delete is 404", async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const user = await directory.call('POST', '/Users', userBody());
+    const user = await directory.call('POST', '/Users', userBody(directory.domain));
     expect(await roster(t.current, tenant)).toHaveLength(2);
     expect((await directory.call('DELETE', `/Users/${user.body.id}`)).status).toBe(204);
     expect(await roster(t.current, tenant)).toHaveLength(1);
@@ -137,11 +138,11 @@ describe.each(testProfiles)('PUT and DELETE /api/scim/v2/Users/{id} ($profile)',
   it('lets the directory deactivate and delete during the deletion grace period, and refuses creating', async () => {
     const tenant = await t.current.tenant();
     const directory = await directoryOf(t.current, tenant);
-    const user = await directory.call('POST', '/Users', userBody());
-    const other = await directory.call('POST', '/Users', userBody());
+    const user = await directory.call('POST', '/Users', userBody(directory.domain));
+    const other = await directory.call('POST', '/Users', userBody(directory.domain));
     const scheduled = await t.current.call('POST', '/api/v1/orgs/current/deletion', { token: tenant.owner.token, body: { confirm_name: (await t.current.call('GET', '/api/v1/me', { token: tenant.owner.token })).body.acting_organization.name } });
     expect(scheduled.status).toBe(200);
-    expect((await directory.call('POST', '/Users', userBody())).status).toBe(409);
+    expect((await directory.call('POST', '/Users', userBody(directory.domain))).status).toBe(409);
     expect((await directory.call('PATCH', `/Users/${user.body.id}`, patchBody({ op: 'replace', path: 'active', value: false }))).status).toBe(204);
     expect((await directory.call('DELETE', `/Users/${other.body.id}`)).status).toBe(204);
     // Reactivating admits someone, which the grace period refuses.

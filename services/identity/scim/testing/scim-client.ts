@@ -15,28 +15,37 @@ export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterpr
 
 export interface Directory {
   token: string;
+  /** A domain the organization has verified: a directory provisions only addresses of its organization's verified domains. */
+  domain: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely; the harness validates each against the document
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<any>>;
 }
 
-/** The tenant's directory: a fresh token and calls under /api/scim/v2 with it. */
+/** The tenant's directory: a fresh token, the tenant's own verified domain (the same at every call), and calls under /api/scim/v2 with the token. */
 export async function directoryOf(t: TestApp, tenant: TestTenant): Promise<Directory> {
   const token = await t.directoryToken(tenant);
+  const domain = `scim-${tenant.id.slice(0, 13)}.example.test`;
+  await t.db.query(
+    `INSERT INTO identity_domains (org_id, domain, verification_token, token_expires_at, verified_at, created_by_user_id)
+     VALUES ($1, $2, 'test-token', now() + interval '7 days', now(), $3) ON CONFLICT (org_id, domain) DO NOTHING`,
+    [tenant.id, domain, tenant.owner.id],
+  );
   return {
     token,
+    domain,
     call: (method, path, body, headers = {}) =>
       t.call(method, `${SCIM}${path}`, { token, body, headers: body === undefined ? headers : { 'content-type': 'application/scim+json', ...headers } }),
   };
 }
 
-/** A user body as Okta sends one. */
-export function userBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/** A user body as Okta sends one, its address in the domain (the directory's verified one: Directory.domain). */
+export function userBody(domain: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const id = randomUUID().slice(0, 8);
   return {
     schemas: [USER_SCHEMA],
-    userName: `user.${id}@example.test`,
+    userName: `user.${id}@${domain}`,
     name: { givenName: 'Test', familyName: `User ${id}` },
-    emails: [{ primary: true, value: `user.${id}@example.test`, type: 'work' }],
+    emails: [{ primary: true, value: `user.${id}@${domain}`, type: 'work' }],
     displayName: `Test User ${id}`,
     active: true,
     ...overrides,
@@ -45,7 +54,7 @@ export function userBody(overrides: Record<string, unknown> = {}): Record<string
 
 /** A user with no email address: it stands for nobody and holds no seat. */
 export const addresslessUserBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
-  const { emails: _emails, ...body } = userBody(overrides);
+  const { emails: _emails, ...body } = userBody('unused.example.test', overrides);
   return { ...body, userName: `login-${randomUUID().slice(0, 8)}`, ...overrides };
 };
 
@@ -83,6 +92,16 @@ export async function verifiedDomain(t: TestApp, tenant: TestTenant, domain: str
      VALUES ($1, $2, 'test-token', now() + interval '7 days', now(), $3)`,
     [tenant.id, domain, tenant.owner.id],
   );
+}
+
+/**
+ * Gives an existing person (a tenant's owner, a member the harness signed up) a verified
+ * address in the domain, as if they had signed up with it there; answers the address.
+ */
+export async function verifiedAddressIn(t: TestApp, person: { id: string }, domain: string): Promise<string> {
+  const address = `person-${randomUUID().slice(0, 8)}@${domain}`;
+  await t.db.query('UPDATE users SET email = $2, email_verified_at = now() WHERE id = $1', [person.id, address]);
+  return address;
 }
 
 export interface RosterEntry {
