@@ -169,7 +169,7 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       expect(openedAt).toBeGreaterThanOrEqual(at(0).getTime());
       expect(openedAt).toBeLessThanOrEqual(at(99).getTime());
       const closesAt = new Date(openedAt + REFUSAL_WINDOW_MS);
-      const stored = await database.db.query<{ detail: unknown }>('SELECT detail FROM identity_refusal_windows WHERE org_id = $1', [orgId]);
+      const stored = await database.db.query('SELECT * FROM identity_refusal_windows WHERE org_id = $1', [orgId]);
       expect(JSON.stringify(stored.rows)).not.toContain('snr_secret');
 
       await closeAll(new Date(closesAt.getTime() - 1));
@@ -177,7 +177,8 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       await closeAll(closesAt);
       const [summary, stillFirst] = await refusals(orgId);
       expect(stillFirst).toEqual(first);
-      expect(summary).toMatchObject({ actor: { kind: 'user', id: userId }, source_ip: null, request_id: null });
+      // The last refusal's origin: the one at(99) came from 198.51.100.3 (99 % 12).
+      expect(summary).toMatchObject({ actor: { kind: 'user', id: userId }, source_ip: '198.51.100.3', user_agent: 'test-agent', request_id: 'req-1' });
       expect(summary!.detail).toEqual({
         reason: 'not a member',
         token: REDACTED,
@@ -197,6 +198,51 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       expect(summary!.detail).toMatchObject({ window_summary: { refusals: 3, last_refused_at: at(2_000).toISOString() } });
       expect(next!.detail).toMatchObject({ repeats_counted_until: at(2 * REFUSAL_WINDOW_MS + 5_000).toISOString() });
       expect(next!.source_ip).toBe('203.0.113.9');
+    });
+
+    it('counts refusals of another detail in a window of their own, so each summary states its own purpose', async () => {
+      await freshOrganization();
+      const refuseCode = (purpose: string, ms: number) =>
+        recordRepeatableRefusal(database.db, orgId, origin, { actor: { userId }, subject: userId, action: 'test.code_refused', detail: { purpose, method: 'totp', reason: 'wrong code' } }, at(ms));
+      await refuseCode('confirm_enrolment', 0);
+      await refuseCode('confirm_enrolment', 1_000);
+      for (const ms of [2_000, 3_000, 4_000]) await refuseCode('sign_in', ms);
+      await closeAll(at(REFUSAL_WINDOW_MS + 4_000));
+      const events = await listIdentityEvents(database.db, orgId, { limit: 100, action: 'test.code_refused' });
+      const counted = events.map((event) => [event.detail.purpose, (event.detail.window_summary as { refusals: number } | undefined)?.refusals ?? 'first']);
+      expect(counted.sort()).toEqual([['confirm_enrolment', 'first'], ['confirm_enrolment', 2], ['sign_in', 'first'], ['sign_in', 3]].sort());
+    });
+
+    it('gives the summary the last refusal\'s source address, user agent and request id', async () => {
+      await freshOrganization();
+      const from = (sourceIp: string, userAgent: string, requestId: string, ms: number) =>
+        recordRepeatableRefusal(database.db, orgId, { sourceIp, userAgent, requestId }, { actor: { userId }, subject: userId, action: 'test.refused', detail: { reason: 'not a member' } }, at(ms));
+      await from('198.51.100.1', 'agent-1', 'req-a', 0);
+      await from('198.51.100.2', 'agent-2', 'req-b', 1_000);
+      await from('198.51.100.3', 'agent-3', 'req-c', 2_000);
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      const [summary, first] = await refusals(orgId);
+      expect(first).toMatchObject({ source_ip: '198.51.100.1', user_agent: 'agent-1', request_id: 'req-a' });
+      expect(summary).toMatchObject({ source_ip: '198.51.100.3', user_agent: 'agent-3', request_id: 'req-c', detail: { window_summary: { refusals: 3, source_ips: ['198.51.100.1', '198.51.100.2', '198.51.100.3'] } } });
+    });
+
+    it('keeps the member a caller varies at will out of the window: the summary names the last value and the distinct ones', async () => {
+      await freshOrganization();
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      const ask = (requested: string, ms: number) =>
+        recordRepeatableRefusal(
+          database.db,
+          orgId,
+          origin,
+          { actor: { userId }, subject: userId, action: 'test.org_refused', detail: { requested_org_id: requested, reason: 'not a member' }, varies: 'requested_org_id' },
+          at(ms),
+        );
+      for (const [requested, ms] of [[a, 0], [b, 1_000], [a, 2_000], [c, 3_000]] as const) await ask(requested, ms);
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      const [summary, first, ...none] = await listIdentityEvents(database.db, orgId, { limit: 100, action: 'test.org_refused' });
+      expect(none).toEqual([]);
+      expect(first!.detail).toMatchObject({ requested_org_id: a, reason: 'not a member' });
+      expect(summary!.detail).toMatchObject({ requested_org_id: c, reason: 'not a member', window_summary: { refusals: 4, distinct: { requested_org_id: [a, b, c] } } });
     });
 
     it('adds no summary for a window with a single refusal, and counts each organization apart', async () => {

@@ -85,9 +85,10 @@ export function describeApproving(kind: RequestKind): void {
         });
       }
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([
-        ['authz.denied', viewer.id],
-        ['authz.denied', analyst.id],
+      // Recorded as every refusal of the module is: with the caller's module roles.
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([
+        ['authz.denied', viewer.id, expect.objectContaining({ required_permission: 'governance:decide', principal: 'user', module_roles: ['viewer'] })],
+        ['authz.denied', analyst.id, expect.objectContaining({ required_permission: 'governance:decide', principal: 'user', module_roles: ['security_analyst'] })],
       ]);
     });
 
@@ -234,7 +235,7 @@ export function describeRejecting(kind: RequestKind): void {
       expect((await decide(t.current, tenant.owner, kind, asked.id, 'reject', { reason: '' })).status).toBe(400);
       expect((await decide(t.current, tenant.owner, kind, asked.id, 'reject', { reason: '   ' })).status).toBe(400);
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', viewer.id]]);
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([['authz.denied', viewer.id, expect.objectContaining({ module_roles: ['viewer'] })]]);
     });
   });
 }
@@ -271,7 +272,7 @@ export function describeWithdrawing(kind: RequestKind): void {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: `only the person who asked for the ${name} may withdraw it`, code: 'forbidden' });
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', tenant.owner.id]]);
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([['authz.denied', tenant.owner.id, expect.objectContaining({ principal: 'user', module_roles: ['organization_admin'] })]]);
 
       await decide(t.current, tenant.owner, kind, asked.id, 'approve');
       const late = await decide(t.current, analyst, kind, asked.id, 'withdraw');
@@ -333,7 +334,7 @@ export function describeRevoking(kind: RequestKind): void {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: `only an Organization Admin or the person who asked for the ${name} may revoke it`, code: 'forbidden' });
       expect(await storedRow(t.current, tenant, kind, approved.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, approved.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', analyst.id]]);
+      expect(await refusals(t.current, tenant, approved.id)).toEqual([['authz.denied', analyst.id, expect.objectContaining({ principal: 'user', module_roles: ['security_analyst'] })]]);
       const notApproved = await decide(t.current, tenant.owner, kind, pending.id, 'revoke');
       expect(notApproved.status).toBe(409);
       expect(notApproved.body.error).toBe(`the ${name} is pending: only an approved ${name} is revoked`);
