@@ -45,6 +45,44 @@ describe('redact', () => {
   });
 });
 
+// Key names as they occur in real configurations, HTTP headers, SDKs and token
+// responses. Each one's value is a secret, or gives what a secret gives.
+const SECRET_KEY_NAMES = [
+  'password', 'Password', 'PASSWORD', 'passwd', 'pwd', 'db_pwd', 'dbPwd', 'new_password', 'oldPassword', 'passphrase', 'key_passphrase', 'mypassword',
+  'secret', 'client_secret', 'clientSecret', 'AWS_SECRET_ACCESS_KEY', 'secretKey', 'webhookSecret', 'x-hub-secret',
+  'token', 'access_token', 'accessToken', 'refresh_token', 'id_token', 'idToken', 'X-Auth-Token', 'XAuthToken', 'accesstoken', 'GITHUB_TOKEN', 'csrfToken',
+  'auth', 'Auth', 'basic_auth', 'basicAuth', 'proxy-auth', 'auth_header',
+  'authorization', 'Authorization', 'Proxy-Authorization', 'x-authorization',
+  'bearer', 'Bearer', 'bearer_value',
+  'jwt', 'JWT', 'jwt_assertion', 'signedJwt', 'JWTToken',
+  'sid', 'SID', 'session_id', 'sessionId', 'SessionId', 'session_ids', 'connect.sid', 'secret_id', 'secretId',
+  'cookie', 'Cookie', 'Set-Cookie', 'cookies',
+  'credential', 'credentials', 'Credentials', 'creds', 'aws_creds', 'client_credentials',
+  'api_key', 'apiKey', 'APIKey', 'apikey', 'x-api-key', 'X-API-KEY', 'api key', 'api_keys',
+  'private_key', 'privateKey', 'private key', 'PRIVATE_KEY', 'private_pem', 'privatePem', 'private_key_pem', 'privatekey',
+  'signing_key', 'signingKey', 'client_key', 'clientKey', 'encryption_key', 'encryptionKey', 'decryption_key', 'master_key', 'masterKey', 'shared_key', 'session_key', 'hmac_key',
+  'otp', 'otp_code', 'psk', 'wifi_psk', 'dsn', 'sentry_dsn',
+];
+
+// Harmless names that share letters with the ones above; identifiers of secrets are not secrets.
+const HARMLESS_KEY_NAMES = [
+  'author', 'authors', 'author_name', 'authorId', 'authority', 'authorities', 'authored_at', 'authenticated', 'authentication_method', 'oauth_provider',
+  'sidebar', 'side', 'consider', 'inside', 'residence', 'keyboard', 'key', 'keys', 'monkey', 'primary_key', 'public_key', 'publicKey', 'public_pem', 'key_type',
+  'private', 'is_private', 'client', 'client_id', 'clientId', 'session', 'signing_algorithm', 'bypass', 'compass', 'passed', 'pass_rate', 'sessions_count',
+  'api_key_id', 'apiKeyId', 'credential_id', 'tokenIds', 'token_id', 'auth_id', 'client_key_id', 'jwt_id', 'key_ids',
+  'reason', 'method', 'subject', 'operation_id',
+];
+
+describe('redaction rule', () => {
+  it.each(SECRET_KEY_NAMES)('redacts %s', (key) => {
+    expect(redact({ [key]: 'value' })).toEqual({ [key]: REDACTED });
+  });
+
+  it.each(HARMLESS_KEY_NAMES)('keeps %s', (key) => {
+    expect(redact({ [key]: 'value' })).toEqual({ [key]: 'value' });
+  });
+});
+
 describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => {
   let database: TestDatabase;
   let orgId: OrgId;

@@ -283,13 +283,37 @@ export async function refuseAuthorization(db: Database, principal: Principal, or
   throw refusal;
 }
 
-// Key names whose values never reach the trail (spec 5.15). Identifiers of such
-// things (api_key_id, credential_id) are not secrets and stay, except a session id,
-// which is as good as the session to whoever learns it.
-const SENSITIVE_KEY = /passw(or)?d|passphrase|secret|token|credential|authorization|cookie|api[-_ ]?key|private[-_ ]?key|encryption[-_ ]?key/i;
-const IDENTIFIER_KEY = /(^|[-_])ids?$|[a-z]Ids?$/; // api_key_id, apiKeyId, key_ids
-const SESSION_ID_KEY = /session[-_ ]?ids?$/i;
-const isSensitiveKey = (key: string): boolean => SESSION_ID_KEY.test(key) || (SENSITIVE_KEY.test(key) && !IDENTIFIER_KEY.test(key));
+// Key names whose values never reach the trail (spec 5.15). A name is read as its
+// words: split at anything not a letter or digit and where camelCase starts a word
+// (`X-Auth-Token`, `XAuthToken`, `signing_key` and `signingKey` read alike), in lower case.
+// Words that say "secret" wherever they stand, even inside a longer word
+// (`accesstoken`, `mypassword`, `clientsecret`):
+const SECRET_WORD_PARTS = /passw(or)?d|passphrase|passcode|secret|token|credential|authori[sz]ation|cookie|apikey|privatekey/;
+// Short words that say it only as a whole word: `auth` is a secret in `basic_auth`, not in `author` or `authority`.
+const SECRET_WORDS = new Set(['pwd', 'auth', 'bearer', 'jwt', 'sid', 'creds', 'otp', 'psk', 'dsn']);
+// Key material: a key or PEM named for what it signs, encrypts or whom it is private to (`client_key`, `private_pem`), not `public_key` or `primary_key`.
+const KEY_MATERIAL_QUALIFIERS = new Set(['private', 'signing', 'encryption', 'decryption', 'client', 'master', 'shared', 'session', 'hmac', 'api']);
+const KEY_MATERIAL_NOUNS = new Set(['key', 'keys', 'pem']);
+// An identifier of a secret is not the secret (`api_key_id`, `credential_id`, `tokenIds`), except
+// identifiers that are themselves what they identify: a session id (as good as the session) and
+// Vault's AppRole `secret_id`.
+const IDENTIFIER_WORDS = new Set(['id', 'ids']);
+const CREDENTIAL_IDENTIFIERS = new Set(['session', 'secret']);
+
+const wordsOf = (key: string): string[] =>
+  key
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+
+function isSensitiveKey(key: string): boolean {
+  const words = wordsOf(key);
+  const last = words.length - 1;
+  if (IDENTIFIER_WORDS.has(words[last]!)) return last > 0 && CREDENTIAL_IDENTIFIERS.has(words[last - 1]!);
+  return words.some(
+    (word, i) => SECRET_WORD_PARTS.test(word) || SECRET_WORDS.has(word) || (KEY_MATERIAL_QUALIFIERS.has(word) && i < last && KEY_MATERIAL_NOUNS.has(words[i + 1]!)),
+  );
+}
 export const REDACTED = '[redacted]';
 
 /** Replaces the values of sensitive-looking keys, recursing into nested objects and arrays. */
