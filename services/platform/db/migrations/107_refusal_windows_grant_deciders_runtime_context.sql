@@ -32,3 +32,10 @@ ALTER TABLE nhi_access_grants ADD CONSTRAINT nhi_access_grants_requester_not_dec
   CHECK (status = 'withdrawn' OR decided_by_user_id IS DISTINCT FROM requested_by_user_id);
 ALTER TABLE nhi_policy_exceptions ADD CONSTRAINT nhi_policy_exceptions_requester_not_decider
   CHECK (status = 'withdrawn' OR decided_by_user_id IS DISTINCT FROM requested_by_user_id);
+
+-- The runtime decision log keeps the question's context redacted from now on
+-- (services/nhi/runtime/decisions.ts). A context logged before may hold a password or
+-- an Authorization value verbatim, and the redaction rule lives in TypeScript, out of
+-- a migration's reach (a copy in SQL would miss what the rule catches): those contexts
+-- are removed. The decisions, their reasons and identities stay.
+UPDATE nhi_runtime_decisions SET context = NULL WHERE context IS NOT NULL;
