@@ -205,6 +205,27 @@ export function describeRejecting(kind: RequestKind): void {
     const t = useTestApp(profile);
     expectNeighbourUntouchedAfterEach(t);
 
+    it('the database refuses the requester recorded as the decider of anything but a withdrawal, written directly in SQL', async () => {
+      const [tenant] = await t.current.twoTenants();
+      const admin = await t.current.member(tenant, 'admin');
+      const asked = await requested(t.current, tenant, tenant.owner, kind);
+      const constraint = `${kind.table}_requester_not_decider`;
+      await expect(
+        t.current.db.query(`UPDATE ${kind.table} SET status = 'rejected', decided_at = now(), decided_by_user_id = requested_by_user_id WHERE org_id = $1 AND id = $2`, [tenant.id, asked.id]),
+      ).rejects.toMatchObject({ code: '23514', constraint });
+      await expect(
+        t.current.db.query(`UPDATE ${kind.table} SET approvals = ARRAY[$3::uuid], status = 'approved', decided_at = now(), decided_by_user_id = requested_by_user_id WHERE org_id = $1 AND id = $2`, [
+          tenant.id,
+          asked.id,
+          admin.id,
+        ]),
+      ).rejects.toMatchObject({ code: '23514', constraint });
+      expect(await read(t.current, tenant, kind, asked.id)).toMatchObject({ status: 'pending', approvals: [], decidedByUserId: null });
+      // Withdrawing is the requester's own decision.
+      expect((await decide(t.current, tenant.owner, kind, asked.id, 'withdraw', { reason: 'not needed' })).status).toBe(200);
+      expect(await read(t.current, tenant, kind, asked.id)).toMatchObject({ status: 'withdrawn', decidedByUserId: tenant.owner.id });
+    });
+
     it(`one rejection ends a pending ${name}, with its reason, audited as ${name}.rejected; it can no longer be approved`, async () => {
       const [tenant, other] = await t.current.twoTenants();
       const analyst = await t.current.member(tenant, 'analyst');
