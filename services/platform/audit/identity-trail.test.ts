@@ -51,7 +51,7 @@ const SECRET_KEY_NAMES = [
   'password', 'Password', 'PASSWORD', 'passwd', 'pwd', 'db_pwd', 'dbPwd', 'new_password', 'oldPassword', 'passphrase', 'key_passphrase', 'mypassword',
   'secret', 'client_secret', 'clientSecret', 'AWS_SECRET_ACCESS_KEY', 'secretKey', 'webhookSecret', 'x-hub-secret',
   'token', 'access_token', 'accessToken', 'refresh_token', 'id_token', 'idToken', 'X-Auth-Token', 'XAuthToken', 'accesstoken', 'GITHUB_TOKEN', 'csrfToken',
-  'auth', 'Auth', 'basic_auth', 'basicAuth', 'proxy-auth', 'auth_header',
+  'auth', 'Auth', 'basic_auth', 'basicAuth', 'proxy-auth', 'auth_header', 'authValue', 'auth_key',
   'authorization', 'Authorization', 'Proxy-Authorization', 'x-authorization',
   'bearer', 'Bearer', 'bearer_value',
   'jwt', 'JWT', 'jwt_assertion', 'signedJwt', 'JWTToken',
@@ -67,6 +67,7 @@ const SECRET_KEY_NAMES = [
 // Harmless names that share letters with the ones above; identifiers of secrets are not secrets.
 const HARMLESS_KEY_NAMES = [
   'author', 'authors', 'author_name', 'authorId', 'authority', 'authorities', 'authored_at', 'authenticated', 'authentication_method', 'oauth_provider',
+  'auth_method', 'authMethod', 'authRole', 'auth_type', 'jwt_ttl', 'otp_enabled', 'sid_format',
   'sidebar', 'side', 'consider', 'inside', 'residence', 'keyboard', 'key', 'keys', 'monkey', 'primary_key', 'public_key', 'publicKey', 'public_pem', 'key_type',
   'private', 'is_private', 'client', 'client_id', 'clientId', 'session', 'signing_algorithm', 'bypass', 'compass', 'passed', 'pass_rate', 'sessions_count',
   'api_key_id', 'apiKeyId', 'credential_id', 'tokenIds', 'token_id', 'auth_id', 'client_key_id', 'jwt_id', 'key_ids',

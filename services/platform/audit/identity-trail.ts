@@ -289,8 +289,11 @@ export async function refuseAuthorization(db: Database, principal: Principal, or
 // Words that say "secret" wherever they stand, even inside a longer word
 // (`accesstoken`, `mypassword`, `clientsecret`):
 const SECRET_WORD_PARTS = /passw(or)?d|passphrase|passcode|secret|token|credential|authori[sz]ation|cookie|apikey|privatekey/;
-// Short words that say it only as a whole word: `auth` is a secret in `basic_auth`, not in `author` or `authority`.
+// Short words that say it only as a whole word, and only as what the name holds: the last
+// word, or followed by a word for its value. `auth` is a secret in `basic_auth` and
+// `auth_header`, not in `author`, `authority` or `auth_method`.
 const SECRET_WORDS = new Set(['pwd', 'auth', 'bearer', 'jwt', 'sid', 'creds', 'otp', 'psk', 'dsn']);
+const VALUE_WORDS = new Set(['header', 'headers', 'value', 'string', 'data', 'params', 'code', 'assertion', 'key']);
 // Key material: a key or PEM named for what it signs, encrypts or whom it is private to (`client_key`, `private_pem`), not `public_key` or `primary_key`.
 const KEY_MATERIAL_QUALIFIERS = new Set(['private', 'signing', 'encryption', 'decryption', 'client', 'master', 'shared', 'session', 'hmac', 'api']);
 const KEY_MATERIAL_NOUNS = new Set(['key', 'keys', 'pem']);
@@ -311,7 +314,10 @@ function isSensitiveKey(key: string): boolean {
   const last = words.length - 1;
   if (IDENTIFIER_WORDS.has(words[last]!)) return last > 0 && CREDENTIAL_IDENTIFIERS.has(words[last - 1]!);
   return words.some(
-    (word, i) => SECRET_WORD_PARTS.test(word) || SECRET_WORDS.has(word) || (KEY_MATERIAL_QUALIFIERS.has(word) && i < last && KEY_MATERIAL_NOUNS.has(words[i + 1]!)),
+    (word, i) =>
+      SECRET_WORD_PARTS.test(word) ||
+      (SECRET_WORDS.has(word) && (i === last || VALUE_WORDS.has(words[i + 1]!))) ||
+      (KEY_MATERIAL_QUALIFIERS.has(word) && i < last && KEY_MATERIAL_NOUNS.has(words[i + 1]!)),
   );
 }
 export const REDACTED = '[redacted]';
