@@ -1,14 +1,15 @@
 // `sentinel audit verify <file>`: checks an evidence package exported from
 // GET /nhi/api/v1/audit/evidence offline, with no database and no configuration:
 // every record's link and digest, in order, then the manifest's summary of them
-// (docs/audit-evidence.md). Exit 0 when intact, 1 when it breaks (saying where), 2
-// when the file is not a package this version can read.
+// (docs/audit-evidence.md). Exit 0 when intact, 1 when it breaks (saying where) or when
+// the manifest says the service's walk of the chain did not verify at export (a break
+// before or within the window), 2 when the file is not a package this version can read.
 import { readFile } from 'node:fs/promises';
 import { verifyEvidencePackage, type EvidencePackage } from './nhi/audit/index.js';
 import type { CommandOutput } from './set-aside-command.js';
 
 const RECORD_FIELDS = ['id', 'sequence', 'actor', 'action', 'subject', 'result', 'occurred_at', 'source_address', 'correlation_id', 'detail', 'previous_digest', 'digest'];
-const MANIFEST_FIELDS = ['format_version', 'organization', 'chain_anchor', 'record_count', 'first_record_id', 'last_record_id', 'records_digest'];
+const MANIFEST_FIELDS = ['format_version', 'organization', 'chain_anchor', 'record_count', 'first_record_id', 'last_record_id', 'records_digest', 'verified_at_export'];
 
 /** What is wrong with the file's shape, if anything: each field the verifier reads must be there. */
 function shapeProblem(value: unknown): string | undefined {
@@ -37,6 +38,15 @@ export async function runAuditCommand(file: string, output: CommandOutput): Prom
   const evidence = parsed as EvidencePackage;
   const verdict = verifyEvidencePackage(evidence);
   const broken = verdict.firstBreak;
+  if (broken === null && evidence.manifest.verified_at_export !== true) {
+    // The package's own records hold together, but the chain they hang from was already broken when the service exported them.
+    output.stdout(
+      `not verified at export: the ${verdict.checked} records of organization ${evidence.manifest.organization} in the package are intact, ` +
+        'but the manifest says the chain, from its first record through the last one exported, did not verify when it was exported (verified_at_export is not true); ' +
+        'ask the service for the integrity report (GET /nhi/api/v1/audit/integrity) to see where it breaks\n',
+    );
+    return 1;
+  }
   if (broken === null) {
     output.stdout(`intact: ${verdict.checked} records of organization ${evidence.manifest.organization} verified, every link and digest\n`);
     return 0;

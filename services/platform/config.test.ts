@@ -110,6 +110,14 @@ describe('README configuration table', () => {
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map(([, name]) => name!);
     expect(read.length).toBeGreaterThan(20);
     expect(read.filter((name) => !documented.includes(name))).toEqual([]);
+    expect(documented.filter((name, index) => documented.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('says where a connector credentials reference is read: <organization id>/<reference> under CONNECTOR_CREDENTIALS_DIR (services/nhi/connectors/credentials-reference.ts)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const [row] = readme.match(/^\| `CONNECTOR_CREDENTIALS_DIR` \|.*$/m) ?? [];
+    expect(row).toContain('`CONNECTOR_CREDENTIALS_DIR/<organization id>/<reference>`');
+    expect(row).not.toContain('named by the reference');
   });
 });
 

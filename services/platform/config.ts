@@ -54,7 +54,7 @@ export interface Config {
   connectorAllowPrivateEndpoints: boolean;
   /** CONNECTOR_CA_FILE: PEM certificates trusted for connector providers in addition to Node's built-in roots. */
   connectorTrustedCaPem: string | undefined;
-  /** CONNECTOR_CREDENTIALS_DIR: one file per credentials reference, named by it, read at synchronization. */
+  /** CONNECTOR_CREDENTIALS_DIR: a credentials reference is the file <dir>/<organization id>/<reference>, read at synchronization. */
   connectorCredentialsDir: string;
   /**
    * NHI_APPROVALS_REQUIRED: how many distinct approvers a grant, a remediation or a

@@ -24,7 +24,13 @@ export function setActiveOrganization(deps: { db: Database; now: () => Date }): 
         deps.db,
         principal.orgId,
         originOfContext(ctx),
-        { actor: { userId: principal.userId }, subject: principal.userId, action: 'active_org.refused', detail: { requested_org_id: requested, reason: 'not a member' } },
+        {
+          actor: { userId: principal.userId },
+          subject: principal.userId,
+          action: 'active_org.refused',
+          detail: { requested_org_id: requested, reason: 'not a member' },
+          varies: 'requested_org_id',
+        },
         deps.now(),
       );
       throw notFound();

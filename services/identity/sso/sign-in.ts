@@ -87,7 +87,8 @@ export function createSignIn(deps: SignInDependencies) {
       db,
       provider.orgId,
       caller.origin,
-      { actor: 'anonymous', action: 'sso.sign_in_failed', subject: `sso_provider:${provider.id}`, detail: { sso_provider_id: provider.id, reason } },
+      // The reason may quote what the caller sent (the provider's error, an assertion id): it varies at will.
+      { actor: 'anonymous', action: 'sso.sign_in_failed', subject: `sso_provider:${provider.id}`, detail: { sso_provider_id: provider.id, reason }, varies: 'reason' },
       deps.now(),
     );
     return returnWith(returnTo, { error: code });

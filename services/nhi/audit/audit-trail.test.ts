@@ -141,7 +141,17 @@ describe.each(databaseProfiles)('audit trail ($name)', ({ create }) => {
       SessionId: 'sid',
       credentials: { user: 'u' },
       passwd: 'p2',
+      pwd: 'p3',
+      jwt: 'eyJ',
+      bearer: 'b',
+      auth: { user: 'u', pass: 'p' },
+      sid: 's',
+      signing_key: 'sk',
+      private_pem: '-----BEGIN',
+      clientKey: 'ck',
       connector_id: 'kept-id',
+      author: 'kept-author',
+      authority: 'kept-authority',
     };
     await recordAudit(database.db, entry(orgId, { detail }));
     const [record] = await readChain(database.db, orgId, 0, 10);
@@ -154,7 +164,17 @@ describe.each(databaseProfiles)('audit trail ($name)', ({ create }) => {
       SessionId: REDACTED,
       credentials: REDACTED,
       passwd: REDACTED,
+      pwd: REDACTED,
+      jwt: REDACTED,
+      bearer: REDACTED,
+      auth: REDACTED,
+      sid: REDACTED,
+      signing_key: REDACTED,
+      private_pem: REDACTED,
+      clientKey: REDACTED,
       connector_id: 'kept-id',
+      author: 'kept-author',
+      authority: 'kept-authority',
     });
   });
 

@@ -20,6 +20,7 @@ export const VERIFICATION_INSTRUCTIONS = [
   "3. The first record's previous_digest must equal manifest.chain_anchor (null when the window starts the chain), and each later record's previous_digest the digest of the record before it.",
   '4. manifest.records_digest must be the SHA-256 of the canonical text of the array of [id, previous_digest, digest] of every record, in order; record_count, first_record_id and last_record_id must match.',
   "5. The anchor itself is vouched for by the record before the window: compare it with that record's digest in the previous package or in the service.",
+  '6. manifest.verified_at_export must be true: false means the chain was already broken, before or within the window, when the package was exported.',
 ].join('\n');
 
 export interface EvidenceWindow {

@@ -12,7 +12,7 @@ import { recordModuleRefusal } from './module-refusals.js';
 
 export { auditActorOf, auditContextOf, recordAudit, type AuditActorKind, type AuditEntry } from './audit-trail.js';
 export { AUDIT_ACTIONS, AUDIT_ACTIONS_BY_AREA, RESERVED_AUDIT_ACTIONS, isAuditAction, type AuditAction } from './actions.js';
-export { authorizeModuleRequest, moduleRolesOf, recordModuleRefusal } from './module-refusals.js';
+export { authorizeModuleRequest, moduleRolesOf, recordAuthorityRefusal, recordModuleRefusal, type AdmittedPerson } from './module-refusals.js';
 export { verifyEvidencePackage, type EvidencePackage, type PackageVerdict } from './evidence.js';
 
 export function createNhiAuditModule(deps: { db: Database; codec: CursorCodec; clock?: () => Date }): CapabilityModule {

@@ -6,20 +6,51 @@
 import { originOfContext } from '../../platform/audit/identity-trail.js';
 import { authorizeAudited, type RefusalRecorder } from '../../platform/authorization/authorize-request.js';
 import { nhiRoleOf, type NhiRole } from '../../platform/authorization/permissions.js';
-import type { Database, Queryable } from '../../platform/db/database.js';
+import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { requirePrincipal, type RequestContext, type RequiredPermission } from '../../platform/http/handler.js';
 import type { Principal } from '../../platform/principal.js';
 import { findMember } from '../../organizations/index.js';
-import { auditActorOf, recordAudit } from './audit-trail.js';
+import { auditActorOf, recordAudit, type AuditEntry } from './audit-trail.js';
 
 /**
  * The caller's module roles, for the record: a person's, from their role in the
  * organization they act in; none for an API key or a workload (spec 2.3 gives machines none).
  */
 export async function moduleRolesOf(q: Queryable, principal: Principal): Promise<NhiRole[]> {
-  if (principal.kind !== 'user') return [];
-  const member = await findMember(q, principal.orgId, principal.userId);
+  return principal.kind === 'user' ? moduleRolesOfPerson(q, principal.orgId, principal.userId) : [];
+}
+
+const moduleRolesOfPerson = async (q: Queryable, orgId: OrgId, userId: string): Promise<NhiRole[]> => {
+  const member = await findMember(q, orgId, userId);
   return member ? [nhiRoleOf(member.role)] : [];
+};
+
+/** A person the guard admitted, acting in an organization: who a rule of the module's authority may still refuse. */
+export interface AdmittedPerson {
+  orgId: OrgId;
+  userId: string;
+  audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;
+}
+
+/**
+ * Records authz.denied for a person a rule of the module's authority refused after the
+ * guard admitted them (no approving or reviewing authority, not the requester, not an
+ * Organization Admin), with what the guard's refusals record: the operation, the reason,
+ * the principal and the person's module roles. On the Database in its own statement,
+ * like recordModuleRefusal: the refused action wrote nothing. The caller throws.
+ */
+export async function recordAuthorityRefusal(
+  db: Database,
+  person: AdmittedPerson,
+  refused: { subject: string; operationId: string; reason: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(db, {
+    ...person.audit,
+    action: 'authz.denied',
+    subject: refused.subject,
+    result: 'failure',
+    detail: { operation_id: refused.operationId, reason: refused.reason, ...refused.detail, principal: 'user', module_roles: await moduleRolesOfPerson(db, person.orgId, person.userId) },
+  });
 }
 
 /**

@@ -10,7 +10,7 @@
 // written on the Database in its own statement, before the answer's transaction.
 import type { Database } from '../../platform/db/database.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { recordAudit, type AuditAction } from '../audit/index.js';
+import { recordAudit, recordAuthorityRefusal, type AuditAction } from '../audit/index.js';
 import { basisDetail, delegationsInForce, isUuid, noGoverningAuthority, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { grantsInForce } from '../grants/index.js';
 import { itemColumns, itemViewOf, selectCampaign, stateAt, type CampaignRow, type ItemDecision, type ItemRow, type ItemView } from './campaigns.js';
@@ -36,7 +36,16 @@ export async function answerItem(db: Database, caller: GovernanceCaller, campaig
   };
   if (caller.userId === campaign.opened_by_user_id) await refuse(SELF_REVIEW, openerMayNotAnswer(), { rule: 'opener', decision: answer.decision });
   const basis = await reviewingBasis(db, caller, campaign, now);
-  if (basis === undefined) return refuse('authz.denied', noGoverningAuthority('reviewing'), { required_permission: 'governance:decide', principal: 'user', authority: 'reviewing' });
+  if (basis === undefined) {
+    const refusal = noGoverningAuthority('reviewing');
+    await recordAuthorityRefusal(db, caller, {
+      subject: item.id,
+      operationId: OPERATION_ID,
+      reason: refusal.message,
+      detail: { campaign_id: campaign.id, required_permission: 'governance:decide', authority: 'reviewing' },
+    });
+    throw refusal;
+  }
   if (answer.decision === 'keep') {
     // Those the answer is given by: the caller, and the reviewer they act for.
     const answering = basis.kind === 'own' ? [caller.userId] : [caller.userId, basis.delegatorUserId];

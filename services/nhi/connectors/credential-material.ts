@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
-import { notFound, validationFailed } from '../../platform/errors.js';
+import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { recordCallerAudit, type ConnectorCaller } from './caller.js';
 
 export interface StoreMaterialInput {
@@ -36,7 +36,7 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
   const { db, secretBox } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one. */
+  /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one, a removed one 409. */
   async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<CredentialMaterialView> {
     const orgId = caller.orgId;
     const valueNames = Object.keys(input.values).sort();
@@ -46,8 +46,10 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
     const sealed = secretBox.seal(JSON.stringify(input.values), materialAssociatedData(orgId, id, input.identityId));
     const at = now();
     return db.transaction(async (tx) => {
-      const identity = await tx.query('SELECT id FROM nhi_identities WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, input.identityId]);
-      if (identity.rowCount === 0) throw notFound();
+      const identity = await tx.query<{ state: string }>('SELECT state FROM nhi_identities WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, input.identityId]);
+      if (identity.rows[0] === undefined) throw notFound();
+      // As every operation naming a removed identity: it is gone from its provider, and nothing new is attached to it.
+      if (identity.rows[0].state !== 'active') throw conflict('the identity has been removed from the inventory: no credential material is stored against it');
       await tx.query(
         `INSERT INTO nhi_credential_material (org_id, id, identity_id, label, value_names, material_ciphertext, created_by_user_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -16,7 +16,7 @@ import { nhiRoleOf } from '../../platform/authorization/permissions.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { findMember } from '../../organizations/index.js';
-import { recordAudit, type AuditAction, type AuditEntry } from '../audit/index.js';
+import { recordAudit, recordAuthorityRefusal, type AdmittedPerson, type AuditAction } from '../audit/index.js';
 
 export type DelegableAuthority = 'approving' | 'reviewing';
 
@@ -25,11 +25,7 @@ export interface DelegationInForce {
   delegatorUserId: string;
 }
 
-export interface GovernanceCaller {
-  orgId: OrgId;
-  userId: string;
-  audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;
-}
+export type GovernanceCaller = AdmittedPerson;
 
 /** On what a decision stands: the decider's own role, or a delegation (recorded with the decision, and as delegation.used). */
 export type DecisionBasis = { kind: 'own' } | { kind: 'delegation'; delegationId: string; delegatorUserId: string };
@@ -98,7 +94,9 @@ export async function authorizeApproval(
   if (delegations.length > onBehalfOfOthers.length) {
     return refuse(request.selfApprovalAction, selfApprovalRefused(), { requested_by: request.requestedByUserId, through_delegation_of: request.requestedByUserId });
   }
-  return refuse('authz.denied', noGoverningAuthority('approving'), { required_permission: 'governance:decide', principal: 'user', authority: 'approving' });
+  const refusal = noGoverningAuthority('approving');
+  await recordAuthorityRefusal(db, caller, { subject: request.subject, operationId: request.operationId, reason: refusal.message, detail: { required_permission: 'governance:decide', authority: 'approving' } });
+  throw refusal;
 }
 
 /** The audit detail of a decision's basis, and the delegation.used record when it stood on a delegation. */

@@ -20,7 +20,7 @@ import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage, type PageEnvelope } from '../../platform/pagination/page.js';
 import { asUser } from '../../platform/principal.js';
-import { auditContextOf, recordAudit } from '../audit/index.js';
+import { auditContextOf, recordAudit, recordAuthorityRefusal } from '../audit/index.js';
 import { authorizeApproval, basisDetail, isOrganizationAdmin, recordDelegationUse, type GovernanceCaller } from './authority.js';
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'revoked'] as const;
@@ -70,7 +70,7 @@ export function createRequestDecisions(deps: { db: Database; requests: DecidedRe
   /** A refusal recorded in its own statement (nothing was written to refuse), then thrown. */
   async function refuse(caller: GovernanceCaller, id: string, operationId: string, message: string): Promise<never> {
     const refusal = new AppError('forbidden', message);
-    await recordAudit(db, { ...caller.audit, action: 'authz.denied', subject: id, result: 'failure', detail: { operation_id: operationId, reason: message } });
+    await recordAuthorityRefusal(db, caller, { subject: id, operationId, reason: message });
     throw refusal;
   }
 

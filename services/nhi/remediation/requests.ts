@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
-import { recordAudit } from '../audit/index.js';
+import { recordAudit, recordAuthorityRefusal } from '../audit/index.js';
 import { authorizeApproval, basisDetail, isOrganizationAdmin, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { actionDefinition, actionsForKind } from './catalogue.js';
 import { queueRemediationExecution } from './execution-queue.js';
@@ -190,7 +190,7 @@ export function createRemediationDecisions(deps: { db: Database; now: () => Date
 
   /** A refusal of someone the operation is not theirs to take: recorded on the Database (it outlives the refused action), then thrown. */
   async function refuse(caller: GovernanceCaller, subject: string, operationId: string, reason: string): Promise<AppError> {
-    await recordAudit(db, { ...caller.audit, action: 'authz.denied', subject, result: 'failure', detail: { operation_id: operationId, reason, principal: 'user' } });
+    await recordAuthorityRefusal(db, caller, { subject, operationId, reason });
     return new AppError('forbidden', reason);
   }
 

@@ -1,5 +1,6 @@
-// The runtime decision log (issue 19 item 8): every answer as it was given, newest
-// first, cursor-paginated, read by every module role (runtime-decisions:read).
+// The runtime decision log (issue 19 item 8): every answer as it was given, the
+// question's context redacted before it was stored (decisions.ts), newest first,
+// cursor-paginated, read by every module role (runtime-decisions:read).
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { parseTimestamp } from '../../platform/http/timestamps.js';

@@ -9,10 +9,11 @@
 //   5. a grant in force covering the action and resource, or an allow rule    ─► allow
 //   6. otherwise                                                              ─► deny
 //
-// Every answer is stored in the decision log with its reasons, in the transaction that
-// audits a denial (coalesced per subject: see denial-audit.ts). A deny is an answer,
-// never an error: a gateway needs one whatever it asked.
+// Every answer is stored in the decision log with its reasons and the context redacted,
+// in the transaction that audits a denial (coalesced per subject: see denial-audit.ts).
+// A deny is an answer, never an error: a gateway needs one whatever it asked.
 import { randomUUID } from 'node:crypto';
+import { redact, REDACTED } from '../../platform/audit/identity-trail.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import type { Credential } from '../../platform/principal.js';
 import type { AuditEntry } from '../audit/index.js';
@@ -80,7 +81,7 @@ export async function decide(db: Database, caller: DecisionCaller, question: Dec
         JSON.stringify(question.identity),
         question.action,
         question.resource,
-        question.context === undefined ? null : JSON.stringify(question.context),
+        question.context === undefined ? null : JSON.stringify(redactedContext(question.context)),
         weighed.decision,
         JSON.stringify(weighed.reasons),
         weighed.ruleIds,
@@ -95,6 +96,19 @@ export async function decide(db: Database, caller: DecisionCaller, question: Dec
     }
     return { decisionId, decision: weighed.decision, reasons: weighed.reasons, evaluatedAt: now.toISOString() };
   });
+}
+
+// A text value that is an HTTP credential (`Bearer …`, `Basic …`, GitHub's `token …`) or a JSON Web Token.
+const CREDENTIAL_VALUE = /^\s*(bearer|basic|digest|negotiate|token)\s+\S|^\s*eyJ[\w-]*\.[\w-]+\.[\w-]*\s*$/i;
+
+/**
+ * The context as the log keeps it: the trails' redaction by key name, and since a
+ * caller's context is free text under names of its choosing, a value shaped like a
+ * credential whatever its name. Nothing unredacted is stored, so no role can read it.
+ */
+function redactedContext(context: Record<string, unknown>): unknown {
+  const byName = redact(context) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(byName).map(([key, value]) => [key, typeof value === 'string' && CREDENTIAL_VALUE.test(value) ? REDACTED : value]));
 }
 
 const denied = (reasons: DecisionReason[], ruleIds: string[] = []): Weighed => ({ decision: 'deny', reasons, ruleIds, grantIds: [] });

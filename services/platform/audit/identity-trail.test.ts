@@ -58,6 +58,45 @@ describe('redact', () => {
   });
 });
 
+// Key names as they occur in real configurations, HTTP headers, SDKs and token
+// responses. Each one's value is a secret, or gives what a secret gives.
+const SECRET_KEY_NAMES = [
+  'password', 'Password', 'PASSWORD', 'passwd', 'pwd', 'db_pwd', 'dbPwd', 'new_password', 'oldPassword', 'passphrase', 'key_passphrase', 'mypassword',
+  'secret', 'client_secret', 'clientSecret', 'AWS_SECRET_ACCESS_KEY', 'secretKey', 'webhookSecret', 'x-hub-secret',
+  'token', 'access_token', 'accessToken', 'refresh_token', 'id_token', 'idToken', 'X-Auth-Token', 'XAuthToken', 'accesstoken', 'GITHUB_TOKEN', 'csrfToken',
+  'auth', 'Auth', 'basic_auth', 'basicAuth', 'proxy-auth', 'auth_header', 'authValue', 'auth_key',
+  'authorization', 'Authorization', 'Proxy-Authorization', 'x-authorization',
+  'bearer', 'Bearer', 'bearer_value',
+  'jwt', 'JWT', 'jwt_assertion', 'signedJwt', 'JWTToken',
+  'sid', 'SID', 'session_id', 'sessionId', 'SessionId', 'session_ids', 'connect.sid', 'secret_id', 'secretId',
+  'cookie', 'Cookie', 'Set-Cookie', 'cookies',
+  'credential', 'credentials', 'Credentials', 'creds', 'aws_creds', 'client_credentials',
+  'api_key', 'apiKey', 'APIKey', 'apikey', 'x-api-key', 'X-API-KEY', 'api key', 'api_keys',
+  'private_key', 'privateKey', 'private key', 'PRIVATE_KEY', 'private_pem', 'privatePem', 'private_key_pem', 'privatekey',
+  'signing_key', 'signingKey', 'client_key', 'clientKey', 'encryption_key', 'encryptionKey', 'decryption_key', 'master_key', 'masterKey', 'shared_key', 'session_key', 'hmac_key',
+  'otp', 'otp_code', 'psk', 'wifi_psk', 'dsn', 'sentry_dsn',
+];
+
+// Harmless names that share letters with the ones above; identifiers of secrets are not secrets.
+const HARMLESS_KEY_NAMES = [
+  'author', 'authors', 'author_name', 'authorId', 'authority', 'authorities', 'authored_at', 'authenticated', 'authentication_method', 'oauth_provider',
+  'auth_method', 'authMethod', 'authRole', 'auth_type', 'jwt_ttl', 'otp_enabled', 'sid_format',
+  'sidebar', 'side', 'consider', 'inside', 'residence', 'keyboard', 'key', 'keys', 'monkey', 'primary_key', 'public_key', 'publicKey', 'public_pem', 'key_type',
+  'private', 'is_private', 'client', 'client_id', 'clientId', 'session', 'signing_algorithm', 'bypass', 'compass', 'passed', 'pass_rate', 'sessions_count',
+  'api_key_id', 'apiKeyId', 'credential_id', 'tokenIds', 'token_id', 'auth_id', 'client_key_id', 'jwt_id', 'key_ids',
+  'reason', 'method', 'subject', 'operation_id',
+];
+
+describe('redaction rule', () => {
+  it.each(SECRET_KEY_NAMES)('redacts %s', (key) => {
+    expect(redact({ [key]: 'value' })).toEqual({ [key]: REDACTED });
+  });
+
+  it.each(HARMLESS_KEY_NAMES)('keeps %s', (key) => {
+    expect(redact({ [key]: 'value' })).toEqual({ [key]: 'value' });
+  });
+});
+
 describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => {
   let database: TestDatabase;
   let orgId: OrgId;
@@ -182,7 +221,7 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       expect(openedAt).toBeGreaterThanOrEqual(at(0).getTime());
       expect(openedAt).toBeLessThanOrEqual(at(99).getTime());
       const closesAt = new Date(openedAt + REFUSAL_WINDOW_MS);
-      const stored = await database.db.query<{ detail: unknown }>('SELECT detail FROM identity_refusal_windows WHERE org_id = $1', [orgId]);
+      const stored = await database.db.query('SELECT * FROM identity_refusal_windows WHERE org_id = $1', [orgId]);
       expect(JSON.stringify(stored.rows)).not.toContain('snr_secret');
 
       await closeAll(new Date(closesAt.getTime() - 1));
@@ -190,7 +229,8 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       await closeAll(closesAt);
       const [summary, stillFirst] = await refusals(orgId);
       expect(stillFirst).toEqual(first);
-      expect(summary).toMatchObject({ actor: { kind: 'user', id: userId }, source_ip: null, request_id: null });
+      // The last refusal's origin: the one at(99) came from 198.51.100.3 (99 % 12).
+      expect(summary).toMatchObject({ actor: { kind: 'user', id: userId }, source_ip: '198.51.100.3', user_agent: 'test-agent', request_id: 'req-1' });
       expect(summary!.detail).toEqual({
         reason: 'not a member',
         token: REDACTED,
@@ -210,6 +250,51 @@ describe.each(databaseProfiles)('identity audit table ($name)', ({ create }) => 
       expect(summary!.detail).toMatchObject({ window_summary: { refusals: 3, last_refused_at: at(2_000).toISOString() } });
       expect(next!.detail).toMatchObject({ repeats_counted_until: at(2 * REFUSAL_WINDOW_MS + 5_000).toISOString() });
       expect(next!.source_ip).toBe('203.0.113.9');
+    });
+
+    it('counts refusals of another detail in a window of their own, so each summary states its own purpose', async () => {
+      await freshOrganization();
+      const refuseCode = (purpose: string, ms: number) =>
+        recordRepeatableRefusal(database.db, orgId, origin, { actor: { userId }, subject: userId, action: 'test.code_refused', detail: { purpose, method: 'totp', reason: 'wrong code' } }, at(ms));
+      await refuseCode('confirm_enrolment', 0);
+      await refuseCode('confirm_enrolment', 1_000);
+      for (const ms of [2_000, 3_000, 4_000]) await refuseCode('sign_in', ms);
+      await closeAll(at(REFUSAL_WINDOW_MS + 4_000));
+      const events = await listIdentityEvents(database.db, orgId, { limit: 100, action: 'test.code_refused' });
+      const counted = events.map((event) => [event.detail.purpose, (event.detail.window_summary as { refusals: number } | undefined)?.refusals ?? 'first']);
+      expect(counted.sort()).toEqual([['confirm_enrolment', 'first'], ['confirm_enrolment', 2], ['sign_in', 'first'], ['sign_in', 3]].sort());
+    });
+
+    it('gives the summary the last refusal\'s source address, user agent and request id', async () => {
+      await freshOrganization();
+      const from = (sourceIp: string, userAgent: string, requestId: string, ms: number) =>
+        recordRepeatableRefusal(database.db, orgId, { sourceIp, userAgent, requestId }, { actor: { userId }, subject: userId, action: 'test.refused', detail: { reason: 'not a member' } }, at(ms));
+      await from('198.51.100.1', 'agent-1', 'req-a', 0);
+      await from('198.51.100.2', 'agent-2', 'req-b', 1_000);
+      await from('198.51.100.3', 'agent-3', 'req-c', 2_000);
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      const [summary, first] = await refusals(orgId);
+      expect(first).toMatchObject({ source_ip: '198.51.100.1', user_agent: 'agent-1', request_id: 'req-a' });
+      expect(summary).toMatchObject({ source_ip: '198.51.100.3', user_agent: 'agent-3', request_id: 'req-c', detail: { window_summary: { refusals: 3, source_ips: ['198.51.100.1', '198.51.100.2', '198.51.100.3'] } } });
+    });
+
+    it('keeps the member a caller varies at will out of the window: the summary names the last value and the distinct ones', async () => {
+      await freshOrganization();
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      const ask = (requested: string, ms: number) =>
+        recordRepeatableRefusal(
+          database.db,
+          orgId,
+          origin,
+          { actor: { userId }, subject: userId, action: 'test.org_refused', detail: { requested_org_id: requested, reason: 'not a member' }, varies: 'requested_org_id' },
+          at(ms),
+        );
+      for (const [requested, ms] of [[a, 0], [b, 1_000], [a, 2_000], [c, 3_000]] as const) await ask(requested, ms);
+      await closeAll(at(REFUSAL_WINDOW_MS));
+      const [summary, first, ...none] = await listIdentityEvents(database.db, orgId, { limit: 100, action: 'test.org_refused' });
+      expect(none).toEqual([]);
+      expect(first!.detail).toMatchObject({ requested_org_id: a, reason: 'not a member' });
+      expect(summary!.detail).toMatchObject({ requested_org_id: c, reason: 'not a member', window_summary: { refusals: 4, distinct: { requested_org_id: [a, b, c] } } });
     });
 
     it('adds no summary for a window with a single refusal, and counts each organization apart', async () => {

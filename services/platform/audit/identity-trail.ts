@@ -104,25 +104,39 @@ export const IDENTITY_TRAIL_TABLES: readonly string[] = ['identity_audit_events'
 
 /** How long repeated refusals of one subject are counted before their summary is written to the trail. */
 export const REFUSAL_WINDOW_MS = 5 * 60_000;
-// Distinct source addresses a summary names; enough to show a key used from many places.
-const SUMMARY_SOURCE_IPS = 10;
+// Distinct source addresses (and values of the member a caller varies) a summary names; enough to show a key used from many places.
+const SUMMARY_DISTINCT_VALUES = 10;
 
 export interface RepeatableRefusal extends IdentityEvent {
   /** Whose refusals are counted together: the refused key's id, the refused person's id. */
   subject: string;
+  /**
+   * The one member of the detail the caller can vary without bound from one refusal to
+   * the next (the organization asked for, a provider's error text). Every other member
+   * keeps its refusals in a window of their own, so a summary states them truly (a refused
+   * sign-in code is never counted as a refused enrolment code); this one does not, or a
+   * caller could open a window, and write a row at once, per value. The summary names the
+   * last refusal's value and the first few distinct ones.
+   */
+  varies?: string;
 }
 
 /**
  * Records a refusal its caller can repeat at will (a revoked key presented again and
- * again), so the trail cannot be flooded: the first refusal of a subject is written at
- * once, with the time its window closes; later ones within REFUSAL_WINDOW_MS are only
- * counted, and when the window closes one summary row with the count is appended
- * (here, when the subject is refused again, or by closeDueRefusalWindows). Takes the
- * Database: the request it refuses writes nothing else, and the row and count commit together.
+ * again), so the trail cannot be flooded: the first refusal of a subject and detail is
+ * written at once, with the time its window closes; later ones within REFUSAL_WINDOW_MS
+ * are only counted, and when the window closes one summary row with the count is appended
+ * (here, when the subject is refused again, or by closeDueRefusalWindows). The summary row
+ * carries the source address, user agent and request id of the last refusal counted (the
+ * first one's are in the row written at once). Takes the Database: the request it refuses
+ * writes nothing else, and the row and count commit together.
  */
 export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin: RequestOrigin, refusal: RepeatableRefusal, now: Date): Promise<void> {
   const actor = columnsOfActor(refusal.actor);
   const detail = redact(refusal.detail ?? {}) as Record<string, unknown>;
+  const windowDetail = Object.fromEntries(Object.entries(detail).filter(([key]) => key !== refusal.varies));
+  const varied = refusal.varies === undefined ? undefined : detail[refusal.varies];
+  const variedValue = varied === undefined ? null : typeof varied === 'string' ? varied : JSON.stringify(varied);
   const closesAt = new Date(now.getTime() + REFUSAL_WINDOW_MS);
   await db.transaction(async (tx) => {
     const closed = await tx.query<RefusalWindowRow>(
@@ -130,16 +144,42 @@ export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin
       [orgId, refusal.action, refusal.subject, now],
     );
     for (const window of closed.rows) await appendWindowSummary(tx, orgId, window);
-    // Concurrent refusals of one subject queue on the window's key: exactly one of them opens it.
+    // Concurrent refusals of one subject and detail queue on the window's key: exactly one of them opens it.
+    // The window's detail is jsonb, whose text has one form whatever the order of the members, so equal details share a digest.
     const { rows } = await tx.query<{ refusals: number }>(
-      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips)
-       VALUES ($1, $2, $3, $4, $5, $11, $12, $6, $7, $8, 1, $7, ARRAY[$9::text])
-       ON CONFLICT (org_id, action, subject) DO UPDATE SET
+      `INSERT INTO identity_refusal_windows AS w (org_id, action, subject, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, detail_digest,
+              opened_at, closes_at, refusals, last_refused_at, source_ips, last_detail, last_source_ip, last_user_agent, last_request_id, varied_member, varied_values)
+       VALUES ($1, $2, $3, $4, $5, $11, $12, $6::jsonb, sha256(convert_to($6::jsonb::text, 'UTF8')),
+               $7, $8, 1, $7, ARRAY[$9::text], $13::jsonb, $9, $14, $15, $16, CASE WHEN $17::text IS NULL THEN '{}'::text[] ELSE ARRAY[$17::text] END)
+       ON CONFLICT (org_id, action, subject, detail_digest) DO UPDATE SET
          refusals = w.refusals + 1,
          last_refused_at = GREATEST(w.last_refused_at, EXCLUDED.last_refused_at),
-         source_ips = CASE WHEN $9::text = ANY (w.source_ips) OR cardinality(w.source_ips) >= $10 THEN w.source_ips ELSE array_append(w.source_ips, $9::text) END
+         source_ips = CASE WHEN $9::text = ANY (w.source_ips) OR cardinality(w.source_ips) >= $10 THEN w.source_ips ELSE array_append(w.source_ips, $9::text) END,
+         varied_values = CASE WHEN $17::text IS NULL OR $17::text = ANY (w.varied_values) OR cardinality(w.varied_values) >= $10 THEN w.varied_values ELSE array_append(w.varied_values, $17::text) END,
+         last_detail = CASE WHEN EXCLUDED.last_refused_at >= w.last_refused_at THEN EXCLUDED.last_detail ELSE w.last_detail END,
+         last_source_ip = CASE WHEN EXCLUDED.last_refused_at >= w.last_refused_at THEN EXCLUDED.last_source_ip ELSE w.last_source_ip END,
+         last_user_agent = CASE WHEN EXCLUDED.last_refused_at >= w.last_refused_at THEN EXCLUDED.last_user_agent ELSE w.last_user_agent END,
+         last_request_id = CASE WHEN EXCLUDED.last_refused_at >= w.last_refused_at THEN EXCLUDED.last_request_id ELSE w.last_request_id END
        RETURNING refusals`,
-      [orgId, refusal.action, refusal.subject, actor.userId, actor.apiKeyId, JSON.stringify(detail), now, closesAt, origin.sourceIp, SUMMARY_SOURCE_IPS, actor.workloadId, actor.directoryTokenId],
+      [
+        orgId,
+        refusal.action,
+        refusal.subject,
+        actor.userId,
+        actor.apiKeyId,
+        JSON.stringify(windowDetail),
+        now,
+        closesAt,
+        origin.sourceIp,
+        SUMMARY_DISTINCT_VALUES,
+        actor.workloadId,
+        actor.directoryTokenId,
+        JSON.stringify(detail),
+        origin.userAgent,
+        origin.requestId,
+        refusal.varies ?? null,
+        variedValue,
+      ],
     );
     if (rows[0]!.refusals !== 1) return;
     await insertEvent(tx, orgId, {
@@ -162,8 +202,8 @@ export async function closeDueRefusalWindows(db: Database, scope: SystemScope, n
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<RefusalWindowRow>(
       `DELETE FROM identity_refusal_windows
-        WHERE (org_id, action, subject) IN (
-          SELECT org_id, action, subject FROM identity_refusal_windows WHERE closes_at <= $1 ORDER BY closes_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        WHERE (org_id, action, subject, detail_digest) IN (
+          SELECT org_id, action, subject, detail_digest FROM identity_refusal_windows WHERE closes_at <= $1 ORDER BY closes_at LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING ${WINDOW_COLUMNS}`,
       [now, limit],
     );
@@ -185,13 +225,26 @@ interface RefusalWindowRow {
   refusals: number;
   last_refused_at: Date | string;
   source_ips: string[];
+  /** NULL for a window opened before migration 107. */
+  last_detail: Record<string, unknown> | null;
+  last_source_ip: string | null;
+  last_user_agent: string | null;
+  last_request_id: string | null;
+  varied_member: string | null;
+  varied_values: string[];
 }
 
-const WINDOW_COLUMNS = 'org_id, action, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips';
+const WINDOW_COLUMNS =
+  'org_id, action, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, detail, opened_at, closes_at, refusals, last_refused_at, source_ips, ' +
+  'last_detail, last_source_ip, last_user_agent, last_request_id, varied_member, varied_values';
+
+const lastOriginOf = (window: RefusalWindowRow): RequestOrigin | null =>
+  window.last_source_ip === null || window.last_request_id === null ? null : { sourceIp: window.last_source_ip, userAgent: window.last_user_agent, requestId: window.last_request_id };
 
 /**
  * A window with one refusal needs no summary: the row written when it opened says it
- * all. Otherwise the summary counts every refusal of the window, the first included.
+ * all. Otherwise the summary counts every refusal of the window, the first included,
+ * and carries the last one's detail and origin.
  */
 async function appendWindowSummary(tx: Queryable, orgId: OrgId, window: RefusalWindowRow): Promise<void> {
   if (window.refusals <= 1) return;
@@ -199,16 +252,17 @@ async function appendWindowSummary(tx: Queryable, orgId: OrgId, window: RefusalW
   await insertEvent(tx, orgId, {
     actor: { userId: window.actor_user_id, apiKeyId: window.actor_api_key_id, workloadId: window.actor_workload_id, directoryTokenId: window.actor_directory_token_id },
     actorSystem: false,
-    origin: null,
+    origin: lastOriginOf(window),
     action: window.action,
     detail: {
-      ...window.detail,
+      ...(window.last_detail ?? window.detail),
       window_summary: {
         refusals: window.refusals,
         opened_at: iso(window.opened_at),
         closed_at: iso(window.closes_at),
         last_refused_at: iso(window.last_refused_at),
         source_ips: window.source_ips,
+        ...(window.varied_member !== null && { distinct: { [window.varied_member]: window.varied_values } }),
       },
     },
   });
@@ -229,13 +283,43 @@ export async function refuseAuthorization(db: Database, principal: Principal, or
   throw refusal;
 }
 
-// Key names whose values never reach the trail (spec 5.15). Identifiers of such
-// things (api_key_id, credential_id) are not secrets and stay, except a session id,
-// which is as good as the session to whoever learns it.
-const SENSITIVE_KEY = /passw(or)?d|passphrase|secret|token|credential|authorization|cookie|api[-_ ]?key|private[-_ ]?key|encryption[-_ ]?key/i;
-const IDENTIFIER_KEY = /(^|[-_])ids?$|[a-z]Ids?$/; // api_key_id, apiKeyId, key_ids
-const SESSION_ID_KEY = /session[-_ ]?ids?$/i;
-const isSensitiveKey = (key: string): boolean => SESSION_ID_KEY.test(key) || (SENSITIVE_KEY.test(key) && !IDENTIFIER_KEY.test(key));
+// Key names whose values never reach the trail (spec 5.15). A name is read as its
+// words: split at anything not a letter or digit and where camelCase starts a word
+// (`X-Auth-Token`, `XAuthToken`, `signing_key` and `signingKey` read alike), in lower case.
+// Words that say "secret" wherever they stand, even inside a longer word
+// (`accesstoken`, `mypassword`, `clientsecret`):
+const SECRET_WORD_PARTS = /passw(or)?d|passphrase|passcode|secret|token|credential|authori[sz]ation|cookie|apikey|privatekey/;
+// Short words that say it only as a whole word, and only as what the name holds: the last
+// word, or followed by a word for its value. `auth` is a secret in `basic_auth` and
+// `auth_header`, not in `author`, `authority` or `auth_method`.
+const SECRET_WORDS = new Set(['pwd', 'auth', 'bearer', 'jwt', 'sid', 'creds', 'otp', 'psk', 'dsn']);
+const VALUE_WORDS = new Set(['header', 'headers', 'value', 'string', 'data', 'params', 'code', 'assertion', 'key']);
+// Key material: a key or PEM named for what it signs, encrypts or whom it is private to (`client_key`, `private_pem`), not `public_key` or `primary_key`.
+const KEY_MATERIAL_QUALIFIERS = new Set(['private', 'signing', 'encryption', 'decryption', 'client', 'master', 'shared', 'session', 'hmac', 'api']);
+const KEY_MATERIAL_NOUNS = new Set(['key', 'keys', 'pem']);
+// An identifier of a secret is not the secret (`api_key_id`, `credential_id`, `tokenIds`), except
+// identifiers that are themselves what they identify: a session id (as good as the session) and
+// Vault's AppRole `secret_id`.
+const IDENTIFIER_WORDS = new Set(['id', 'ids']);
+const CREDENTIAL_IDENTIFIERS = new Set(['session', 'secret']);
+
+const wordsOf = (key: string): string[] =>
+  key
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+
+function isSensitiveKey(key: string): boolean {
+  const words = wordsOf(key);
+  const last = words.length - 1;
+  if (IDENTIFIER_WORDS.has(words[last]!)) return last > 0 && CREDENTIAL_IDENTIFIERS.has(words[last - 1]!);
+  return words.some(
+    (word, i) =>
+      SECRET_WORD_PARTS.test(word) ||
+      (SECRET_WORDS.has(word) && (i === last || VALUE_WORDS.has(words[i + 1]!))) ||
+      (KEY_MATERIAL_QUALIFIERS.has(word) && i < last && KEY_MATERIAL_NOUNS.has(words[i + 1]!)),
+  );
+}
 export const REDACTED = '[redacted]';
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { BROKEN_DIGEST, BROKEN_LINK, recomputedDigest } from '../canonical.js';
-import { EVIDENCE_FORMAT_VERSION, recordsDigest, type EvidencePackage } from '../evidence.js';
+import { EVIDENCE_FORMAT_VERSION, recordsDigest, verifyEvidencePackage, type EvidencePackage } from '../evidence.js';
 import { chainRecordOfView, readChain } from '../records.js';
-import { seedChain, verifyOffline } from '../testing/chains.js';
+import { seedChain, tamperings, verifyOffline } from '../testing/chains.js';
 
 describe.each(testProfiles)('GET /nhi/api/v1/audit/evidence ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -72,6 +72,21 @@ describe.each(testProfiles)('GET /nhi/api/v1/audit/evidence ($profile)', (profil
     const third = await exportEvidence(tenant, `?start=${chain[4]!.id}`);
     expect(third.records.map((record) => record.action)).toEqual(['connector.updated', 'audit.evidence.exported', 'audit.evidence.exported']);
     expect(third.manifest.truncated).toBe(false);
+  });
+
+  it('a package whose records are intact but whose chain broke before them says so offline and exits 1', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const chain = await seedChain(t.current.db, tenant.id, 6);
+    const [content] = tamperings;
+    await content!.apply(t.current.db, tenant.id, 2);
+    const window = await exportEvidence(tenant, `?start=${chain[3]!.id}`);
+    expect(window.manifest).toMatchObject({ record_count: 3, verified_at_export: false });
+    expect(verifyEvidencePackage(window).isIntact).toBe(true);
+
+    const offline = await verifyOffline(window);
+    expect(offline.code).toBe(1);
+    expect(offline.stdout).not.toContain('intact:');
+    expect(offline.stdout).toContain('not verified at export');
   });
 
   it('holds 1,000 records by default and up to 5,000; more is refused', async () => {

@@ -127,7 +127,7 @@ describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignI
     expect(byOutsider.body).toEqual({ code: 'forbidden', error: "no reviewing authority: a named reviewer's own, or a delegation in force from one", required_scope: 'governance:decide', principal: 'user' });
     expect(await trailOf(t.current, tenant, [SELF_REVIEW, 'authz.denied'])).toEqual([
       expect.objectContaining({ action: SELF_REVIEW, actor_id: tenant.owner.id, result: 'failure', subject: item!.id, detail: expect.objectContaining({ rule: 'opener', campaign_id: campaign.id }) }),
-      expect.objectContaining({ action: 'authz.denied', actor_id: outsider.id, result: 'failure', subject: item!.id, detail: expect.objectContaining({ authority: 'reviewing' }) }),
+      expect.objectContaining({ action: 'authz.denied', actor_id: outsider.id, result: 'failure', subject: item!.id, detail: expect.objectContaining({ authority: 'reviewing', module_roles: ['organization_admin'] }) }),
     ]);
     expect((await itemsOf(t.current, reviewer, campaign.id))[0]).toMatchObject({ decision: null });
   });

@@ -56,6 +56,17 @@ describe.each(testProfiles)('POST /nhi/api/v1/credentials/material ($profile)', 
     expect(await auditRecords(t.current, tenant, 'credential.material.stored')).toEqual([]);
   });
 
+  it('refuses a removed identity with 409, as every operation naming one does, storing nothing', async () => {
+    const tenant = await t.current.tenant();
+    const identityId = await seedIdentity(t.current, tenant);
+    await t.current.db.query("UPDATE nhi_identities SET state = 'removed', removed_at = now() WHERE org_id = $1 AND id = $2", [tenant.id, identityId]);
+    const refused = await store(tenant.owner.token, { identityId, values: newCredentialValues() });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'conflict', error: 'the identity has been removed from the inventory: no credential material is stored against it' });
+    expect((await t.current.db.query('SELECT 1 FROM nhi_credential_material WHERE org_id = $1', [tenant.id])).rowCount).toBe(0);
+    expect(await auditRecords(t.current, tenant, 'credential.material.stored')).toEqual([]);
+  });
+
   it('refuses values named unlike names, and a request without values (400)', async () => {
     const tenant = await t.current.tenant();
     const identityId = await seedIdentity(t.current, tenant);

@@ -85,9 +85,10 @@ export function describeApproving(kind: RequestKind): void {
         });
       }
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([
-        ['authz.denied', viewer.id],
-        ['authz.denied', analyst.id],
+      // Recorded as every refusal of the module is: with the caller's module roles.
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([
+        ['authz.denied', viewer.id, expect.objectContaining({ required_permission: 'governance:decide', principal: 'user', module_roles: ['viewer'] })],
+        ['authz.denied', analyst.id, expect.objectContaining({ required_permission: 'governance:decide', principal: 'user', module_roles: ['security_analyst'] })],
       ]);
     });
 
@@ -204,6 +205,27 @@ export function describeRejecting(kind: RequestKind): void {
     const t = useTestApp(profile);
     expectNeighbourUntouchedAfterEach(t);
 
+    it('the database refuses the requester recorded as the decider of anything but a withdrawal, written directly in SQL', async () => {
+      const [tenant] = await t.current.twoTenants();
+      const admin = await t.current.member(tenant, 'admin');
+      const asked = await requested(t.current, tenant, tenant.owner, kind);
+      const constraint = `${kind.table}_requester_not_decider`;
+      await expect(
+        t.current.db.query(`UPDATE ${kind.table} SET status = 'rejected', decided_at = now(), decided_by_user_id = requested_by_user_id WHERE org_id = $1 AND id = $2`, [tenant.id, asked.id]),
+      ).rejects.toMatchObject({ code: '23514', constraint });
+      await expect(
+        t.current.db.query(`UPDATE ${kind.table} SET approvals = ARRAY[$3::uuid], status = 'approved', decided_at = now(), decided_by_user_id = requested_by_user_id WHERE org_id = $1 AND id = $2`, [
+          tenant.id,
+          asked.id,
+          admin.id,
+        ]),
+      ).rejects.toMatchObject({ code: '23514', constraint });
+      expect(await read(t.current, tenant, kind, asked.id)).toMatchObject({ status: 'pending', approvals: [], decidedByUserId: null });
+      // Withdrawing is the requester's own decision.
+      expect((await decide(t.current, tenant.owner, kind, asked.id, 'withdraw', { reason: 'not needed' })).status).toBe(200);
+      expect(await read(t.current, tenant, kind, asked.id)).toMatchObject({ status: 'withdrawn', decidedByUserId: tenant.owner.id });
+    });
+
     it(`one rejection ends a pending ${name}, with its reason, audited as ${name}.rejected; it can no longer be approved`, async () => {
       const [tenant, other] = await t.current.twoTenants();
       const analyst = await t.current.member(tenant, 'analyst');
@@ -234,7 +256,7 @@ export function describeRejecting(kind: RequestKind): void {
       expect((await decide(t.current, tenant.owner, kind, asked.id, 'reject', { reason: '' })).status).toBe(400);
       expect((await decide(t.current, tenant.owner, kind, asked.id, 'reject', { reason: '   ' })).status).toBe(400);
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', viewer.id]]);
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([['authz.denied', viewer.id, expect.objectContaining({ module_roles: ['viewer'] })]]);
     });
   });
 }
@@ -271,7 +293,7 @@ export function describeWithdrawing(kind: RequestKind): void {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: `only the person who asked for the ${name} may withdraw it`, code: 'forbidden' });
       expect(await storedRow(t.current, tenant, kind, asked.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, asked.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', tenant.owner.id]]);
+      expect(await refusals(t.current, tenant, asked.id)).toEqual([['authz.denied', tenant.owner.id, expect.objectContaining({ principal: 'user', module_roles: ['organization_admin'] })]]);
 
       await decide(t.current, tenant.owner, kind, asked.id, 'approve');
       const late = await decide(t.current, analyst, kind, asked.id, 'withdraw');
@@ -333,7 +355,7 @@ export function describeRevoking(kind: RequestKind): void {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: `only an Organization Admin or the person who asked for the ${name} may revoke it`, code: 'forbidden' });
       expect(await storedRow(t.current, tenant, kind, approved.id)).toEqual(before);
-      expect((await refusals(t.current, tenant, approved.id)).map(([action, actor]) => [action, actor])).toEqual([['authz.denied', analyst.id]]);
+      expect(await refusals(t.current, tenant, approved.id)).toEqual([['authz.denied', analyst.id, expect.objectContaining({ principal: 'user', module_roles: ['security_analyst'] })]]);
       const notApproved = await decide(t.current, tenant.owner, kind, pending.id, 'revoke');
       expect(notApproved.status).toBe(409);
       expect(notApproved.body.error).toBe(`the ${name} is pending: only an approved ${name} is revoked`);

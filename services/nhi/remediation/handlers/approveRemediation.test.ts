@@ -81,7 +81,7 @@ describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/approve ($profil
     const refused = await approve(t.current, viewer, asked.id);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'forbidden', required_scope: 'governance:decide' });
-    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === asked.id).map((record) => record.detail.authority)).toEqual(['approving']);
+    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === asked.id).map((record) => [record.detail.authority, record.detail.module_roles])).toEqual([['approving', ['viewer']]]);
 
     const delegationId = await delegate(t.current, tenant, admin, viewer);
     const approved = await approve(t.current, viewer, asked.id);

@@ -20,7 +20,7 @@ describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/cancel ($profile
     const refused = await cancel(tenant.owner.token);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('only the person who asked for a remediation may withdraw it');
-    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === asked.id).map((record) => record.actor_id)).toEqual([tenant.owner.id]);
+    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === asked.id).map((record) => [record.actor_id, record.detail.module_roles])).toEqual([[tenant.owner.id, ['organization_admin']]]);
     expect((await remediationOf(t.current, analyst, asked.id)).status).toBe('pending');
 
     const response = await cancel(analyst.token);

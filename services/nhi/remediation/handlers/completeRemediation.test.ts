@@ -50,7 +50,7 @@ describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/complete ($profi
     const analyst = await t.current.member(tenant, 'analyst');
     const refused = await complete(t.current, analyst, remediation.id);
     expect(refused.status).toBe(403);
-    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === remediation.id).map((record) => [record.actor_id, record.detail.operation_id])).toEqual([[analyst.id, 'completeRemediation']]);
+    expect((await auditRecords(t.current, tenant, 'authz.denied')).filter((record) => record.subject === remediation.id).map((record) => [record.actor_id, record.detail.operation_id, record.detail.module_roles])).toEqual([[analyst.id, 'completeRemediation', ['security_analyst']]]);
     expect((await complete(t.current, tenant.owner, remediation.id, {})).status).toBe(400);
     expect((await remediationOf(t.current, requester, remediation.id)).status).toBe('manual_required');
 

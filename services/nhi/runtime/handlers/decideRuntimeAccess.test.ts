@@ -67,6 +67,22 @@ describe.each(testProfiles)('POST /nhi/api/v1/runtime/decisions ($profile)', (pr
     expect(log.items[3]).toMatchObject({ identityId: identity.id, identityReference: { connectorId: identity.connectorId, externalId: identity.externalId }, ruleIds: [allow.id] });
   });
 
+  it('logs the context redacted: credentials by key name or by shape never reach the log, which every module role reads', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const key = await t.current.apiKey(tenant.owner, [DECIDE_SCOPE], { name: 'gateway' });
+    const identity = await identityOf(t.current, tenant);
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZ2VudCJ9.c2lnbmF0dXJl';
+    const context = { requestId: 'r-2', password: 'hunter2', Authorization: 'Bearer abc.def', upstream_header: 'Basic dXNlcjpodW50ZXIy', note: jwt, pwd: 'p', author: 'ops', attempt: 2 };
+    const asked = await ask(t.current, key.key, { identity: { identityId: identity.id }, action: 'read', resource: 'prod/x', context });
+    expect(asked.status).toBe(200);
+
+    const viewer = await t.current.member(tenant, 'viewer');
+    const [logged] = (await decisionLog(t.current, viewer)).items;
+    expect(logged.context).toEqual({ requestId: 'r-2', password: '[redacted]', Authorization: '[redacted]', upstream_header: '[redacted]', note: '[redacted]', pwd: '[redacted]', author: 'ops', attempt: 2 });
+    const stored = JSON.stringify((await t.current.db.query('SELECT context FROM nhi_runtime_decisions WHERE org_id = $1', [tenant.id])).rows);
+    for (const secret of ['hunter2', 'abc.def', 'dXNlcjpodW50ZXIy', jwt]) expect(stored).not.toContain(secret);
+  });
+
   it('answers an identity the organization does not have, another organization’s included, with a deny that says nothing about it', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const key = await decisionKey(t.current, tenant);
