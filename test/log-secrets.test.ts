@@ -134,8 +134,8 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
     expect(secrets.filter((secret) => logged.includes(secret))).toEqual([]);
     // The failing statement's parameters (the new key's digest and start) are never written out.
     const parameterValues = lines.flatMap((line) => valuesOfKeys(JSON.parse(line), /^(params|parameters)$/));
-    // PGlite's errors carry their statement's parameters; node-postgres's do not.
-    expect(parameterValues.length > 0).toBe(profile === 'embedded');
+    // Neither driver's errors carry their statement's parameters now (the embedded database's
+    // thread hands back only an error's scalar fields); any that did would be redacted.
     expect(parameterValues.filter((value) => value !== '[redacted]')).toEqual([]);
     expect(logged).not.toContain('"type":"Buffer"');
     // Nor anything shaped like one of our credentials, or a 32-byte digest in hex.

@@ -22,10 +22,13 @@ describe('the mail port as configured', () => {
     expect(JSON.stringify(lines)).not.toContain('snv_');
   });
 
-  it('writes the whole text, link included, to the log with the development sink', async () => {
+  it('writes the whole text, link included, to the console with the development sink, and only recipient and purpose to the log', async () => {
     const { logger, lines } = capturingLogger();
-    await createConfiguredMailer({ mailSink: 'log', smtp: undefined }, logger).send(message);
-    expect(lines[0]).toMatchObject({ level: 'info', mail_text: message.text });
+    const console: string[] = [];
+    await createConfiguredMailer({ mailSink: 'log', smtp: undefined }, logger, (text) => console.push(text)).send(message);
+    expect(console.join('')).toContain(message.text);
+    expect(lines[0]).toMatchObject({ level: 'info', mail: { to: message.to, purpose: message.purpose } });
+    expect(JSON.stringify(lines)).not.toContain('snv_');
   });
 
   it('refuses the development sink in production', () => {

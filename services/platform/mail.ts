@@ -42,13 +42,19 @@ export class MailDeliveryError extends Error {
   }
 }
 
-export function createConfiguredMailer(config: Pick<Config, 'mailSink' | 'smtp'>, logger: Logger): Mailer {
+/**
+ * The development sink writes each mail's whole text to the console (stderr), not to the
+ * structured log: the logger hides every token in a link, and the point of this sink is
+ * the link a developer opens.
+ */
+export function createConfiguredMailer(config: Pick<Config, 'mailSink' | 'smtp'>, logger: Logger, developmentConsole: (text: string) => void = (text) => process.stderr.write(text)): Mailer {
   const log = logger.child({ component: 'mail' });
   if (config.mailSink === 'smtp' && config.smtp) return createSmtpMailer(config.smtp);
   if (config.mailSink === 'log') {
     return {
       async send(message) {
-        log.info({ mail: { to: message.to, subject: message.subject, purpose: message.purpose }, mail_text: message.text }, 'mail (development sink: not sent)');
+        log.info({ mail: { to: message.to, subject: message.subject, purpose: message.purpose } }, 'mail (development sink: not sent; its text is on stderr)');
+        developmentConsole(`sentinel: mail to ${message.to} (${message.purpose}), not sent (MAIL_SINK=log)\nSubject: ${message.subject}\n\n${message.text}\n\n`);
       },
     };
   }

@@ -2,7 +2,7 @@
 import type { TestApp } from '../../../test/support/test-app.js';
 
 /** The token of the latest link of this purpose mailed to the address, once queued mail has been delivered. */
-export async function mailedToken(t: TestApp, email: string, purpose: 'email_verification' | 'password_reset' = 'email_verification'): Promise<string> {
+export async function mailedToken(t: TestApp, email: string, purpose: 'email_verification' | 'password_reset' | 'account_claim' = 'email_verification'): Promise<string> {
   await t.deliverMail();
   return tokenOfLink(t.mail.filter((m) => m.purpose === purpose && m.to === email).at(-1)?.text, `no ${purpose} mail for ${email}`);
 }

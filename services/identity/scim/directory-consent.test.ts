@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 import { addMembership } from '../../organizations/index.js';
+import { mailedToken } from '../../accounts/testing/mail.js';
 import { addresslessUserBody, directoryOf, ERROR_SCHEMA, patchBody, roster, USER_SCHEMA, userBody, verifiedDomain, type Directory } from './testing/scim-client.js';
 
 describe.each(testProfiles)('What a directory may provision ($profile)', (profile) => {
@@ -108,10 +109,7 @@ describe.each(testProfiles)('What a directory may provision ($profile)', (profil
   describe('an account the directory created before its owner signed in', () => {
     const signup = (email: string, password: string) => t.current.call('POST', '/api/v1/auth/signup', { body: { email, password, name: 'The Owner' } });
     const confirm = (token: string, password?: string) => t.current.call('POST', '/api/v1/auth/email-verification', { body: { token, ...(password === undefined ? {} : { password }) } });
-    const claimToken = (address: string) => {
-      const mail = t.current.mail.filter((message) => message.to === address && message.purpose === 'account_claim').at(-1);
-      return new URL(/https:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
-    };
+    const claimToken = (address: string) => mailedToken(t.current, address, 'account_claim');
     /** The resend interval passed (one verification mail a minute per account). */
     const aMinuteLater = (userId: string) => t.current.db.query("UPDATE email_verifications SET created_at = created_at - interval '2 minutes' WHERE user_id = $1", [userId]);
 
@@ -127,7 +125,7 @@ describe.each(testProfiles)('What a directory may provision ($profile)', (profil
       const impostor = await signup(address, 'the-impostors-password');
       expect(impostor.status, impostor.raw).toBe(202);
       expect(impostor.body).toEqual({ email: address, expires_at: expect.any(String) });
-      const impostorsToken = claimToken(address);
+      const impostorsToken = await claimToken(address);
       expect((await t.current.call('POST', '/api/v1/auth/login', { body: { email: address, password: 'the-impostors-password' } })).status).toBe(401);
       // The owner opening the impostor's mail with their own password claims nothing: the link needs the impostor's password.
       expect((await confirm(impostorsToken, 'the-owners-password')).status).toBe(401);
@@ -138,7 +136,7 @@ describe.each(testProfiles)('What a directory may provision ($profile)', (profil
       expect((await signup(address, 'the-owners-password')).status).toBe(429);
       await aMinuteLater(accountId);
       expect((await signup(address, 'the-owners-password')).status).toBe(202);
-      const ownersToken = claimToken(address);
+      const ownersToken = await claimToken(address);
       expect(ownersToken).not.toBe(impostorsToken);
       const claimed = await confirm(ownersToken, 'the-owners-password');
       expect(claimed.status, claimed.raw).toBe(200);
