@@ -3,7 +3,8 @@
 // Debian files: an index with linux/amd64 and linux/arm64, gzip, zstd and plain layers,
 // whiteouts and an opaque directory; read through an open registry, one with htpasswd
 // logins and one sending clients to a token server.
-import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest, createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -177,6 +178,20 @@ describe('image pull (OCI distribution)', () => {
     expect(image.files.read('/etc/os-release')?.toString()).toBe(osRelease);
   });
 
+  it('chooses the platform from a Docker manifest list', async () => {
+    const list = await layout('list', [
+      { platform: { os: 'linux', architecture: 'amd64' }, layers: [{ compression: 'gzip', entries: [{ name: 'var/lib/dpkg/status', content: statusOf(3) }] }] },
+      { platform: { os: 'linux', architecture: 'arm64', variant: 'v8' }, layers: [{ compression: 'gzip', entries: [{ name: 'var/lib/dpkg/status', content: statusOf(1) }] }] },
+    ]);
+    await pushWithSkopeo(list.directory, 'v1', `${open.host}/team/list:v1`, { all: true, format: 'v2s2' });
+    const amd64 = await puller.pull(request(open, { repository: 'team/list' }));
+    expect(amd64.manifestMediaType).toBe('application/vnd.docker.distribution.manifest.v2+json');
+    expect(amd64.indexDigest).not.toBeNull();
+    expect(amd64.files.read('/var/lib/dpkg/status')?.toString()).toBe(statusOf(3));
+    const arm64 = await puller.pull(request(open, { repository: 'team/list', platform: 'linux/arm64/v8' }));
+    expect(arm64.files.read('/var/lib/dpkg/status')?.toString()).toBe(statusOf(1));
+  });
+
   it('answers a Basic challenge with the organization\'s login, and fails naming the authentication without one or with a wrong one', async () => {
     const image = await puller.pull(request(basic, { login: { registry: basic.host, username: 'alice', secret: 'alice-secret' } }));
     expect(image.files.read('/var/lib/dpkg/status')?.toString()).toBe(statusOf(4));
@@ -206,17 +221,33 @@ describe('image pull (OCI distribution)', () => {
   });
 
   it('refuses a layer whose content does not match its digest', async () => {
-    const tampered = await layout('tampered', [{ platform: { os: 'linux', architecture: 'amd64' }, layers: [{ compression: 'gzip', entries: [{ name: 'var/lib/dpkg/status', content: `${statusOf(3)}\n# tampered image\n` }] }] }]);
+    // Uncompressed, so the changed byte still reads as a tar: only the digest can tell.
+    const tampered = await layout('tampered', [{ platform: { os: 'linux', architecture: 'amd64' }, layers: [{ compression: 'none', entries: [{ name: 'var/lib/dpkg/status', content: `${statusOf(3)}\n# tampered image\n` }] }] }]);
     await pushWithSkopeo(tampered.directory, 'v1', `${open.host}/team/tampered:v1`);
     const layer = tampered.images[0]?.layers[0];
     if (layer === undefined) throw new Error('no layer');
     const bytes = readFileSync(open.blobFile(layer.digest));
-    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+    const at = bytes.indexOf('# tampered image');
+    bytes[at] = '%'.charCodeAt(0);
     writeFileSync(open.blobFile(layer.digest), bytes);
 
     const error = await refusal(puller.pull(request(open, { repository: 'team/tampered' })));
     expect(error.failure).toBe('integrity');
-    expect(error.message).toContain(layer.digest);
+    expect(error.message).toBe(`layer 1 (${layer.digest}) hashes to sha256:${createHash('sha256').update(bytes).digest('hex')}, not its digest`);
+  });
+
+  it('refuses a manifest whose content is not what the registry announced for the tag', async () => {
+    const image = await layout('forged', [{ platform: { os: 'linux', architecture: 'amd64' }, layers: [{ compression: 'gzip', entries: [{ name: 'etc/os-release', content: `${osRelease}# forged\n` }] }] }]);
+    await pushWithSkopeo(image.directory, 'v1', `${open.host}/team/forged:v1`);
+    const manifest = image.images[0]?.manifest;
+    if (manifest === undefined) throw new Error('no manifest');
+    // Still valid JSON naming a layer, but not the bytes the tag's digest stands for.
+    const forged = Buffer.from(manifest.bytes.toString('utf8').replace('"schemaVersion":2', '"schemaVersion": 2'));
+    writeFileSync(open.blobFile(manifest.digest), forged);
+
+    const error = await refusal(puller.pull(request(open, { repository: 'team/forged' })));
+    expect(error.failure).toBe('integrity');
+    expect(error.message).toBe(`the manifest v1 hashes to sha256:${createHash('sha256').update(forged).digest('hex')}, not ${manifest.digest}`);
   });
 
   it('refuses past its size limits, and skips a selected file too large to read with a warning', async () => {
@@ -292,7 +323,8 @@ describe('image pull (OCI distribution)', () => {
     let front: LoopbackHttps;
     let blobHost: LoopbackHttps;
     const blobHostAuthorizations: (string | undefined)[] = [];
-    let redirectTarget = '';
+    /** What the front does with a blob request: pass it to the registry, redirect it there, or answer and then send nothing. */
+    let blobMode: { kind: 'proxy' } | { kind: 'redirect'; target: string } | { kind: 'stall' } = { kind: 'proxy' };
 
     beforeAll(async () => {
       // The blob host: another origin, serving blobs from the registry's storage, noting what credentials reached it.
@@ -308,8 +340,13 @@ describe('image pull (OCI distribution)', () => {
         createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem }, (incoming, outgoing) => {
           const url = incoming.url ?? '/';
           const blob = /\/blobs\/(sha256:[0-9a-f]{64})$/.exec(url);
-          if (blob && redirectTarget !== '') {
-            outgoing.writeHead(307, { location: `${redirectTarget}/${blob[1]}` }).end();
+          if (blob && blobMode.kind === 'redirect') {
+            outgoing.writeHead(307, { location: `${blobMode.target}/${blob[1]}` }).end();
+            return;
+          }
+          if (blob && blobMode.kind === 'stall') {
+            outgoing.writeHead(200, { 'content-type': 'application/octet-stream' });
+            outgoing.write(Buffer.alloc(1));
             return;
           }
           const forwarded = httpsRequest(`https://${basic.host}${url}`, { method: incoming.method, headers: { ...incoming.headers, host: basic.host }, ca: certificates.caPem }, (answer) => {
@@ -346,7 +383,7 @@ describe('image pull (OCI distribution)', () => {
     });
 
     it('follows a blob redirect to another origin without the login', async () => {
-      redirectTarget = `${blobHost.origin}/storage`;
+      blobMode = { kind: 'redirect', target: `${blobHost.origin}/storage` };
       blobHostAuthorizations.length = 0;
       const image = await puller.pull(viaFront());
       expect(image.files.read('/var/lib/dpkg/status')?.toString()).toBe(statusOf(4));
@@ -355,14 +392,32 @@ describe('image pull (OCI distribution)', () => {
     });
 
     it('refuses a redirect to an address the egress policy refuses', async () => {
-      redirectTarget = 'https://169.254.169.254/latest/meta-data';
+      blobMode = { kind: 'redirect', target: 'https://169.254.169.254/latest/meta-data' };
       const error = await refusal(puller.pull(viaFront()));
       expect(error.failure).toBe('egress_refused');
       expect(error.message).toContain('cloud_metadata');
-      redirectTarget = 'http://127.0.0.1:1/plain';
+      blobMode = { kind: 'redirect', target: 'http://127.0.0.1:1/plain' };
       const plain = await refusal(puller.pull(viaFront()));
       expect(plain.failure).toBe('egress_refused');
       expect(plain.message).toContain('https');
+      blobMode = { kind: 'redirect', target: `${front.origin}/v2/team/app/blobs` };
+      const loop = await refusal(puller.pull(viaFront()));
+      expect(loop.failure).toBe('limit');
+      expect(loop.message).toContain('redirected more than 5 times');
+    });
+
+    it('gives up on a registry that stops sending at the pull\'s time limit', async () => {
+      blobMode = { kind: 'stall' };
+      const impatient = createImagePuller({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem, limits: { timeoutMs: 1_500 } });
+      const started = Date.now();
+      try {
+        const error = await refusal(impatient.pull(viaFront()));
+        expect(error.failure).toBe('limit');
+        expect(error.message).toContain('time limit of 1500 ms');
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        impatient.close();
+      }
     });
   });
 });

@@ -121,7 +121,8 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
     try {
       return await pullWith(client, request, wanted, signal);
     } catch (error) {
-      if (signal.aborted && !(error instanceof ImagePullError && error.failure !== 'registry_error')) {
+      // Whichever request or stream the time limit cut, the failure is the limit.
+      if (signal.aborted && request.signal?.aborted !== true) {
         throw new ImagePullError('limit', `the pull of ${request.registry}/${request.repository} ran past its time limit of ${limits.timeoutMs} ms`);
       }
       throw error;
@@ -170,7 +171,6 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
         await writer?.discard();
         throw error;
       }
-      if (signal.aborted) throw new ImagePullError('limit', `the pull ran past its time limit of ${limits.timeoutMs} ms`);
       pulled.push({ digest: layer.digest, size: layer.size, mediaType: layer.mediaType, cached: cached !== undefined });
     }
     return { manifestDigest: manifest.digest, manifestMediaType: mediaType, indexDigest, platform, layers: pulled, files, warnings };

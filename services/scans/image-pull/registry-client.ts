@@ -4,8 +4,9 @@
 //
 // Authentication follows the registry's challenge: a 401 with `Bearer realm,service,scope`
 // sends us to the token server (with the login as Basic credentials when there is one,
-// anonymously otherwise), and the token is kept for its scope until it expires; a 401
-// with `Basic` is answered with the login. Redirects (blob storage on another host) are
+// anonymously otherwise), and the token then goes with every request of the pull (one
+// repository, so one scope); a request answered 401 again, its token expired, gets a
+// new one, once. A 401 with `Basic` is answered with the login. Redirects (blob storage on another host) are
 // followed up to a limit, every hop passes the egress policy again, and no credential or
 // token follows a hop to another origin: the storage host gets only what its signed URL carries.
 import { createHash } from 'node:crypto';
@@ -33,14 +34,13 @@ export interface BlobStream {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_MAX_REDIRECTS = 5;
 const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
-const DEFAULT_TOKEN_LIFETIME_S = 60;
 
 /** Docker Hub is served by registry-1.docker.io (distribution/reference normalize.go). */
 export function registryOrigin(registry: string): string {
   return registry === 'docker.io' ? 'https://registry-1.docker.io' : `https://${registry}`;
 }
 
-type Challenge = { scheme: 'bearer'; realm: string; service: string | undefined; scope: string | undefined } | { scheme: 'basic' };
+type Challenge = { scheme: 'bearer'; realm: string; service: string | undefined } | { scheme: 'basic' };
 
 export interface RegistryClient {
   /** GET /v2/<name>/manifests/<reference>, its body read up to `maxBytes`. */
@@ -54,16 +54,11 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
   const pullScope = `repository:${options.repository}:pull`;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let authorization: string | undefined;
-  const tokens = new Map<string, { token: string; expiresAt: number }>();
 
   const basicCredentials = (): string | undefined =>
     options.login === undefined ? undefined : `Basic ${Buffer.from(`${options.login.username}:${options.login.secret}`, 'utf8').toString('base64')}`;
 
   async function bearerToken(challenge: Extract<Challenge, { scheme: 'bearer' }>): Promise<string> {
-    const scope = challenge.scope ?? pullScope;
-    const key = `${challenge.realm} ${challenge.service ?? ''} ${scope}`;
-    const cached = tokens.get(key);
-    if (cached !== undefined && cached.expiresAt > Date.now()) return cached.token;
     let realm: URL;
     try {
       realm = new URL(challenge.realm);
@@ -71,12 +66,13 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       throw new ImagePullError('registry_error', `${origin} named a token server that is not a URL`);
     }
     if (challenge.service !== undefined) realm.searchParams.set('service', challenge.service);
-    realm.searchParams.set('scope', scope);
+    // Pull, whatever scope the challenge suggests: the login is never used for more.
+    realm.searchParams.set('scope', pullScope);
     const credentials = basicCredentials();
     const response = await options.transport.request(realm, { headers: { accept: 'application/json', ...(credentials ? { authorization: credentials } : {}) }, signal: options.signal });
     if (response.status === 401 || response.status === 403) {
       response.body.destroy();
-      throw new ImagePullError('authentication', `the token server of ${options.registry} refused ${options.login ? 'the organization\'s login' : 'an anonymous pull'} for ${options.repository} (HTTP ${response.status})`);
+      throw new ImagePullError('authentication', `the token server of ${options.registry} refused ${options.login ? "the organization's login" : 'an anonymous pull'} for ${options.repository} (HTTP ${response.status})`);
     }
     if (REDIRECT_STATUSES.has(response.status)) {
       response.body.destroy();
@@ -84,7 +80,7 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
     }
     const body = await readLimited(response.body, announcedLength(response), MAX_TOKEN_RESPONSE_BYTES, 'the token response');
     if (response.status !== 200) throw new ImagePullError('registry_error', `the token server of ${options.registry} answered HTTP ${response.status}`);
-    let parsed: { token?: unknown; access_token?: unknown; expires_in?: unknown };
+    let parsed: { token?: unknown; access_token?: unknown };
     try {
       parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
     } catch {
@@ -92,9 +88,6 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
     }
     const token = typeof parsed.token === 'string' && parsed.token !== '' ? parsed.token : typeof parsed.access_token === 'string' ? parsed.access_token : '';
     if (token === '') throw new ImagePullError('registry_error', `the token server of ${options.registry} answered no token`);
-    const lifetimeS = typeof parsed.expires_in === 'number' && parsed.expires_in > 0 ? parsed.expires_in : DEFAULT_TOKEN_LIFETIME_S;
-    // A token is reused until shortly before it expires, never past it.
-    tokens.set(key, { token, expiresAt: Date.now() + Math.max(0, lifetimeS - 5) * 1000 });
     return token;
   }
 
@@ -110,11 +103,13 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
     authorization = `Bearer ${await bearerToken(challenge)}`;
   }
 
-  /** One request to the registry with authentication, following redirects. */
+  /** One request to the registry with authentication (answering one challenge), following redirects. */
   async function get(path: string, headers: Record<string, string>): Promise<TransportResponse> {
-    let url = new URL(`${origin}/v2/${options.repository}/${path}`);
+    const start = new URL(`${origin}/v2/${options.repository}/${path}`);
+    let url = start;
     let challenged = false;
-    for (let hop = 0; ; hop++) {
+    let redirects = 0;
+    for (;;) {
       const sameOrigin = url.origin === origin;
       const response = await options.transport.request(url, {
         headers: { ...headers, ...(sameOrigin && authorization !== undefined ? { authorization } : {}) },
@@ -124,19 +119,20 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
         response.body.destroy();
         challenged = true;
         await answerChallenge(firstHeader(response.headers['www-authenticate']));
-        url = new URL(`${origin}/v2/${options.repository}/${path}`);
-        hop = -1;
+        url = start;
+        redirects = 0;
         continue;
       }
       if (response.status === 401 || response.status === 403) {
         response.body.destroy();
-        throw new ImagePullError('authentication', `${options.registry} refused ${options.login ? 'the organization\'s login' : 'an anonymous pull'} for ${options.repository} (HTTP ${response.status})`);
+        throw new ImagePullError('authentication', `${options.registry} refused ${options.login ? "the organization's login" : 'an anonymous pull'} for ${options.repository} (HTTP ${response.status})`);
       }
       if (!REDIRECT_STATUSES.has(response.status)) return response;
       response.body.destroy();
       const location = firstHeader(response.headers.location);
       if (location === undefined) throw new ImagePullError('registry_error', `${url.origin} answered a redirect without a location`);
-      if (hop + 1 > maxRedirects) throw new ImagePullError('limit', `${options.registry} redirected more than ${maxRedirects} times`);
+      redirects += 1;
+      if (redirects > maxRedirects) throw new ImagePullError('limit', `${options.registry} redirected more than ${maxRedirects} times`);
       url = new URL(location, url);
     }
   }
@@ -193,7 +189,7 @@ const announcedLength = (response: TransportResponse): number | undefined => {
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 };
 
-/** RFC 7235 challenge parameters: `Bearer realm="...",service="...",scope="..."`, or `Basic realm="..."`. */
+/** RFC 7235 challenge parameters: `Bearer realm="...",service="..."` (a scope is ignored), or `Basic realm="..."`. */
 export function parseChallenge(header: string | undefined): Challenge | undefined {
   if (header === undefined) return undefined;
   const match = /^\s*([A-Za-z]+)\s*(.*)$/s.exec(header);
@@ -207,7 +203,7 @@ export function parseChallenge(header: string | undefined): Challenge | undefine
   }
   const realm = parameters.get('realm');
   if (realm === undefined) return undefined;
-  return { scheme: 'bearer', realm, service: parameters.get('service'), scope: parameters.get('scope') };
+  return { scheme: 'bearer', realm, service: parameters.get('service') };
 }
 
 export const sha256Digest = (bytes: Buffer): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
