@@ -4,13 +4,12 @@
 // whiteouts and an opaque directory; read through an open registry, one with htpasswd
 // logins and one sending clients to a token server.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest, createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOrgId } from '../../../test/support/org-ids.js';
-import { parseConfig } from '../../platform/config.js';
 import { createTestCertificates, type TestCertificates } from '../../platform/egress/testing/certificates.js';
 import { listenOnLoopback, type LoopbackHttps } from '../../platform/egress/testing/loopback-https.js';
 import { createImagePuller, createLayerCache, ImagePullError, type ImagePuller, type PullRequest } from './image-pull.js';
@@ -95,7 +94,7 @@ describe('image pull (OCI distribution)', () => {
     ]);
     multiPlatform = app;
     await pushWithSkopeo(app.directory, 'v1', `${open.host}/team/app:v1`, { all: true });
-    puller = createImagePuller({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem });
+    puller = createImagePuller({ config: registrySettings(true) });
   });
 
   afterAll(async () => {
@@ -106,6 +105,8 @@ describe('image pull (OCI distribution)', () => {
     await open?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
+
+  const registrySettings = (allowPrivate: boolean) => ({ scanRegistryAllowPrivate: allowPrivate, scanRegistryTrustedCaPem: certificates.caPem });
 
   const request = (registry: OciRegistry, overrides: Partial<PullRequest> = {}): PullRequest => ({
     orgId: ORG_A,
@@ -251,7 +252,7 @@ describe('image pull (OCI distribution)', () => {
   });
 
   it('refuses past its size limits, and skips a selected file too large to read with a warning', async () => {
-    const small = (limits: Parameters<typeof createImagePuller>[0]['limits']) => createImagePuller({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem, limits });
+    const small = (limits: Parameters<typeof createImagePuller>[0]['limits']) => createImagePuller({ config: registrySettings(true), limits });
     const limited = [small({ maxLayerBytes: 100 }), small({ maxManifestBytes: 100 }), small({ maxUncompressedBytes: 4096 }), small({ maxKeptBytes: 1000 })];
     try {
       for (const [position, each] of limited.entries()) {
@@ -292,7 +293,7 @@ describe('image pull (OCI distribution)', () => {
   it('reuses a layer by digest only for an organization that fetched a manifest listing it with its own login', async () => {
     const cacheDirectory = path.join(work, 'layer-cache');
     const cache = createLayerCache({ directory: cacheDirectory, maxBytes: 64 * 1024 * 1024 });
-    const caching = createImagePuller({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem, cache });
+    const caching = createImagePuller({ config: registrySettings(true), cache });
     try {
       const shared = await layout('shared', [{ platform: { os: 'linux', architecture: 'amd64' }, layers: [{ compression: 'zstd', entries: [{ name: 'var/lib/dpkg/status', content: `${statusOf(5)}\n# shared image\n` }] }] }]);
       await pushWithSkopeo(shared.directory, 'v1', `${open.host}/team/shared:v1`);
@@ -314,6 +315,13 @@ describe('image pull (OCI distribution)', () => {
       expect(third.failure).toBe('authentication');
       // Knowing the digest is not access: a proof from a manifest that does not list the layer opens nothing.
       expect(await cache.open(layer.digest, AccessProof.afterManifestRequest(ORG_C, []))).toBeUndefined();
+
+      // A cached copy gone bad is refused like any other and dropped.
+      const cachedFile = path.join(cacheDirectory, layer.digest.replace(':', '-'));
+      writeFileSync(cachedFile, Buffer.alloc(layer.size));
+      const corrupted = await refusal(caching.pull(request(basic, { orgId: ORG_A, repository: 'team/shared', login: { registry: basic.host, username: 'alice', secret: 'alice-secret' } })));
+      expect(corrupted.failure).toBe('integrity');
+      expect(existsSync(cachedFile)).toBe(false);
     } finally {
       caching.close();
     }
@@ -369,8 +377,8 @@ describe('image pull (OCI distribution)', () => {
       return request(open, { registry: host, login: { registry: host, username: 'alice', secret: 'alice-secret' } });
     };
 
-    it('refuses a loopback registry unless the test-only switch is on, and the switch is refused in production', async () => {
-      const strict = createImagePuller({ policy: { allowPrivate: false }, trustedCaPem: certificates.caPem });
+    it('refuses a loopback registry unless the test-only switch (SCAN_REGISTRY_ALLOW_PRIVATE, refused in production: config.test.ts) is on', async () => {
+      const strict = createImagePuller({ config: registrySettings(false) });
       try {
         const error = await refusal(strict.pull(request(open)));
         expect(error.failure).toBe('egress_refused');
@@ -378,8 +386,6 @@ describe('image pull (OCI distribution)', () => {
       } finally {
         strict.close();
       }
-      expect(parseConfig({ SCAN_REGISTRY_ALLOW_PRIVATE: 'true' }).scanRegistryAllowPrivate).toBe(true);
-      expect(() => parseConfig({ NODE_ENV: 'production', SCAN_REGISTRY_ALLOW_PRIVATE: 'true' })).toThrow(/SCAN_REGISTRY_ALLOW_PRIVATE=true is refused in production/);
     });
 
     it('follows a blob redirect to another origin without the login', async () => {
@@ -408,7 +414,7 @@ describe('image pull (OCI distribution)', () => {
 
     it('gives up on a registry that stops sending at the pull\'s time limit', async () => {
       blobMode = { kind: 'stall' };
-      const impatient = createImagePuller({ policy: { allowPrivate: true }, trustedCaPem: certificates.caPem, limits: { timeoutMs: 1_500 } });
+      const impatient = createImagePuller({ config: registrySettings(true), limits: { timeoutMs: 1_500 } });
       const started = Date.now();
       try {
         const error = await refusal(impatient.pull(viaFront()));

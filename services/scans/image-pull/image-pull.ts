@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { OrgId } from '../../platform/db/database.js';
-import type { DestinationPolicy, ResolveAll } from '../../platform/egress/destination-policy.js';
+import type { Config } from '../../platform/config.js';
+import type { ResolveAll } from '../../platform/egress/destination-policy.js';
 import type { RegistryLogin } from '../registry-logins.js';
 import { ImageFileSet } from './image-files.js';
 import { AccessProof, type LayerCache } from './layer-cache.js';
@@ -55,10 +56,11 @@ export const DEFAULT_PULL_LIMITS: PullLimits = {
 export const DEFAULT_PLATFORM = 'linux/amd64';
 
 export interface ImagePullerOptions {
-  /** The egress policy: allowPrivate is the test-only switch for loopback registries, refused in production by configuration. */
-  policy: DestinationPolicy;
-  /** PEM certificates trusted for registries in addition to Node's roots. */
-  trustedCaPem?: string;
+  /**
+   * The egress policy's settings for registries: SCAN_REGISTRY_ALLOW_PRIVATE, the test-only switch
+   * for loopback registries (refused in production), and SCAN_REGISTRY_CA_FILE.
+   */
+  config: Pick<Config, 'scanRegistryAllowPrivate' | 'scanRegistryTrustedCaPem'>;
   /** Resolves names; the system resolver unless given (tests). */
   lookup?: ResolveAll;
   cache?: LayerCache;
@@ -112,14 +114,14 @@ export interface ImagePuller {
 
 export function createImagePuller(options: ImagePullerOptions): ImagePuller {
   const limits: PullLimits = { ...DEFAULT_PULL_LIMITS, ...options.limits };
-  const transport = createRegistryTransport({ allowPrivate: options.policy.allowPrivate, trustedCaPem: options.trustedCaPem, lookup: options.lookup });
+  const transport = createRegistryTransport({ allowPrivate: options.config.scanRegistryAllowPrivate, trustedCaPem: options.config.scanRegistryTrustedCaPem, lookup: options.lookup });
 
   async function pull(request: PullRequest): Promise<PulledImage> {
     const wanted = parsePlatform(request.platform ?? DEFAULT_PLATFORM);
     const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), ...(request.signal ? [request.signal] : [])]);
     const client = createRegistryClient({ transport, registry: request.registry, repository: request.repository, login: request.login, signal });
     try {
-      return await pullWith(client, request, wanted, signal);
+      return await pullWith(client, request, wanted);
     } catch (error) {
       // Whichever request or stream the time limit cut, the failure is the limit.
       if (signal.aborted && request.signal?.aborted !== true) {
@@ -129,7 +131,7 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
     }
   }
 
-  async function pullWith(client: RegistryClient, request: PullRequest, wanted: Platform, signal: AbortSignal): Promise<PulledImage> {
+  async function pullWith(client: RegistryClient, request: PullRequest, wanted: Platform): Promise<PulledImage> {
     const top = await fetchManifest(client, request.reference, undefined);
     let manifest = top;
     let indexDigest: string | null = null;
@@ -169,6 +171,8 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
       } catch (error) {
         source.destroy();
         await writer?.discard();
+        // A cached copy that no longer matches its digest is dropped, so the next pull downloads it again.
+        if (cached !== undefined && error instanceof ImagePullError && error.failure === 'integrity') await options.cache?.forget(layer.digest);
         throw error;
       }
       pulled.push({ digest: layer.digest, size: layer.size, mediaType: layer.mediaType, cached: cached !== undefined });
@@ -214,13 +218,24 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
 function verifier(descriptor: Descriptor, label: string, copy: NodeJS.WritableStream | undefined): Transform {
   const hash = createHash('sha256');
   let received = 0;
+  // A cache that cannot be written (a full disk) stops receiving; the pull goes on without it.
+  let copying = copy !== undefined;
+  copy?.once('error', () => {
+    copying = false;
+  });
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       if (received > descriptor.size) return callback(new ImagePullError('integrity', `${label} is longer than the ${descriptor.size} bytes its manifest declares`));
       hash.update(chunk);
-      if (copy === undefined || copy.write(chunk)) return callback(null, chunk);
-      copy.once('drain', () => callback(null, chunk));
+      if (!copying || copy === undefined || copy.write(chunk)) return callback(null, chunk);
+      const resume = (): void => {
+        copy.off('drain', resume);
+        copy.off('error', resume);
+        callback(null, chunk);
+      };
+      copy.once('drain', resume);
+      copy.once('error', resume);
     },
     flush(callback) {
       const digest = `sha256:${hash.digest('hex')}`;

@@ -33,7 +33,9 @@ export class AccessProof {
 export interface LayerCache {
   /** The cached layer, when `proof` (from this pull's own manifest request) lists it. */
   open(digest: string, proof: AccessProof): Promise<Readable | undefined>;
-  /** A writer for a layer being downloaded; `commit` keeps it once the pull verified it, `discard` drops it. */
+  /** Drops a cached layer (one that no longer matched its digest when read). */
+  forget(digest: string): Promise<void>;
+  /** A writer for a layer being downloaded; `commit` keeps it once the pull verified it (unless writing failed), `discard` drops it. */
   writer(digest: string): { stream: WriteStream; commit(): Promise<void>; discard(): Promise<void> };
 }
 
@@ -67,19 +69,24 @@ export function createLayerCache(options: { directory: string; maxBytes: number 
       }
       return createReadStream(file);
     },
+    async forget(digest) {
+      if (isDigest(digest)) await rm(path.join(directory, fileName(digest)), { force: true });
+    },
     writer(digest) {
       if (!isDigest(digest)) throw new TypeError(`not a digest: ${digest}`);
       const partial = path.join(directory, `partial-${randomUUID()}`);
       const stream = createWriteStream(partial, { mode: 0o600 });
       const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
-      const close = async (): Promise<void> => {
-        if (!stream.closed) stream.end();
-        await closed;
-      };
+      stream.on('error', () => undefined);
       return {
         stream,
         async commit() {
-          await close();
+          if (!stream.closed) stream.end();
+          await closed;
+          if (stream.errored) {
+            await rm(partial, { force: true });
+            return;
+          }
           await rename(partial, path.join(directory, fileName(digest)));
           await evict();
         },

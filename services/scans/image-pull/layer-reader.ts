@@ -43,6 +43,8 @@ export function layerCompression(mediaType: string): LayerCompression {
 
 const WHITEOUT_PREFIX = '.wh.';
 const OPAQUE_MARKER = '.wh..wh..opq';
+// AUFS's own bookkeeping (.wh..wh.plnk, .wh..wh.aufs): not whiteouts, never content.
+const AUFS_METADATA_PREFIX = '.wh..wh.';
 
 /** The absolute image path a tar entry names, or a refusal when it climbs out of the root. */
 export function layerEntryPath(name: string): string {
@@ -84,8 +86,10 @@ export async function applyLayer(files: ImageFileSet, source: Readable, options:
         hideLower(directory, false);
         return finish();
       }
+      if (base.startsWith(AUFS_METADATA_PREFIX)) return finish();
       if (base.startsWith(WHITEOUT_PREFIX)) {
-        hideLower(path.join(directory, base.slice(WHITEOUT_PREFIX.length)), true);
+        // ".wh." alone names nothing; it must not hide its whole directory.
+        if (base !== WHITEOUT_PREFIX) hideLower(path.join(directory, base.slice(WHITEOUT_PREFIX.length)), true);
         return finish();
       }
       if (header.type === 'directory') {

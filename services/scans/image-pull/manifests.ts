@@ -118,20 +118,14 @@ const normalizedVariant = (platform: Platform): string | undefined =>
  * without a variant takes the first entry of the os and architecture.
  */
 export function selectPlatform(manifests: readonly (Descriptor & { platform?: Platform })[], wanted: Platform): Descriptor {
-  const candidates = manifests.filter(
-    (entry) =>
-      entry.platform !== undefined &&
-      entry.annotations?.['vnd.docker.reference.type'] === undefined &&
-      imageManifestTypes.has(entry.mediaType) &&
-      entry.platform.os === wanted.os &&
-      entry.platform.architecture === wanted.architecture,
-  );
+  const images = manifests.filter((entry) => entry.platform !== undefined && entry.annotations?.['vnd.docker.reference.type'] === undefined && imageManifestTypes.has(entry.mediaType));
+  const candidates = images.filter((entry) => entry.platform?.os === wanted.os && entry.platform.architecture === wanted.architecture);
   const chosen =
     wanted.variant === undefined && wanted.architecture !== 'arm64'
       ? candidates[0]
       : candidates.find((entry) => entry.platform !== undefined && normalizedVariant(entry.platform) === normalizedVariant(wanted));
   if (chosen === undefined) {
-    const offered = manifests.flatMap((entry) => (entry.platform && entry.platform.os !== 'unknown' ? [formatPlatform(entry.platform)] : []));
+    const offered = images.flatMap((entry) => (entry.platform ? [formatPlatform(entry.platform)] : []));
     throw new ImagePullError('not_found', `the image has no ${formatPlatform(wanted)} variant (it offers ${offered.join(', ') || 'none'})`);
   }
   return chosen;
