@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { request as httpsRequest, createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asOrgId } from '../../../test/support/org-ids.js';
 import { createTestCertificates, type TestCertificates } from '../../platform/egress/testing/certificates.js';
 import { listenOnLoopback, type LoopbackHttps } from '../../platform/egress/testing/loopback-https.js';
@@ -331,8 +331,17 @@ describe('image pull (OCI distribution)', () => {
     let front: LoopbackHttps;
     let blobHost: LoopbackHttps;
     const blobHostAuthorizations: (string | undefined)[] = [];
-    /** What the front does with a blob request: pass it to the registry, redirect it there, or answer and then send nothing. */
-    let blobMode: { kind: 'proxy' } | { kind: 'redirect'; target: string } | { kind: 'stall' } = { kind: 'proxy' };
+    /**
+     * What the front does with a blob request: pass it to the registry, redirect it, answer and then
+     * send nothing, or answer a number of them 401 with the token server's challenge (an expired token).
+     */
+    let blobMode: { kind: 'proxy' } | { kind: 'redirect'; target: string } | { kind: 'stall' } | { kind: 'challenge'; remaining: number } = { kind: 'proxy' };
+    let upstream: () => OciRegistry = () => basic;
+
+    afterEach(() => {
+      blobMode = { kind: 'proxy' };
+      upstream = () => basic;
+    });
 
     beforeAll(async () => {
       // The blob host: another origin, serving blobs from the registry's storage, noting what credentials reached it.
@@ -352,12 +361,18 @@ describe('image pull (OCI distribution)', () => {
             outgoing.writeHead(307, { location: `${blobMode.target}/${blob[1]}` }).end();
             return;
           }
+          if (blob && blobMode.kind === 'challenge' && blobMode.remaining > 0) {
+            blobMode.remaining -= 1;
+            outgoing.writeHead(401, { 'www-authenticate': `Bearer realm="${tokenIssuer.realm}",service="${tokenIssuer.service}",scope="repository:team/app:pull"` }).end();
+            return;
+          }
           if (blob && blobMode.kind === 'stall') {
             outgoing.writeHead(200, { 'content-type': 'application/octet-stream' });
             outgoing.write(Buffer.alloc(1));
             return;
           }
-          const forwarded = httpsRequest(`https://${basic.host}${url}`, { method: incoming.method, headers: { ...incoming.headers, host: basic.host }, ca: certificates.caPem }, (answer) => {
+          const { host } = upstream();
+          const forwarded = httpsRequest(`https://${host}${url}`, { method: incoming.method, headers: { ...incoming.headers, host }, ca: certificates.caPem }, (answer) => {
             outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(outgoing);
           });
@@ -410,6 +425,24 @@ describe('image pull (OCI distribution)', () => {
       const loop = await refusal(puller.pull(viaFront()));
       expect(loop.failure).toBe('limit');
       expect(loop.message).toContain('redirected more than 5 times');
+    });
+
+    it('asks the token server again when a request\'s token is refused, once', async () => {
+      upstream = () => bearer;
+      blobMode = { kind: 'challenge', remaining: 1 };
+      tokenIssuer.requests.length = 0;
+      const image = await puller.pull(viaFront());
+      expect(image.files.read('/var/lib/dpkg/status')?.toString()).toBe(statusOf(4));
+      expect(tokenIssuer.requests).toEqual([
+        { scope: 'repository:team/app:pull', user: 'alice' },
+        { scope: 'repository:team/app:pull', user: 'alice' },
+      ]);
+
+      blobMode = { kind: 'challenge', remaining: 100 };
+      tokenIssuer.requests.length = 0;
+      const error = await refusal(puller.pull(viaFront()));
+      expect(error.failure).toBe('authentication');
+      expect(tokenIssuer.requests).toHaveLength(2);
     });
 
     it('gives up on a registry that stops sending at the pull\'s time limit', async () => {
