@@ -15,8 +15,10 @@
 # Idempotent: a service whose port already answers its protocol is left as it is,
 # so a second `up` takes a few seconds. Downloads are cached: Maven artifacts in
 # ~/.m2, unpacked runtimes in $SENTINEL_INFRA_HOME (default ~/.cache/sentinel-infra),
-# ClickHouse through apt (installed once). `up` also fetches the Java peers the identity
-# suites start themselves (infra/java-peers.sh: Keycloak, SAP's SCIM compliance suite).
+# ClickHouse through apt (installed once). `up` also installs the image tools the
+# image pull's tests start themselves (docker-registry, skopeo, htpasswd; apt, once)
+# and fetches the Java peers the identity suites start themselves (infra/java-peers.sh:
+# Keycloak, SAP's SCIM compliance suite).
 # See infra/README.md.
 set -Eeuo pipefail
 
@@ -466,6 +468,25 @@ status_clickhouse() {
 }
 
 # =============================================================================
+# Image tools: not services. The image pull's tests (services/scans/image-pull)
+# start their own docker-registry per test file and push with skopeo; htpasswd
+# writes their logins. Installed once, from Debian, when missing.
+# =============================================================================
+IMAGE_TOOL_PACKAGES=(docker-registry skopeo apache2-utils)
+
+image_tools_install() {
+  if command -v docker-registry >/dev/null 2>&1 && command -v skopeo >/dev/null 2>&1 && command -v htpasswd >/dev/null 2>&1; then
+    return 0
+  fi
+  need apt-get "docker-registry, skopeo and htpasswd are missing and apt-get is not available"
+  log "image tools: installing Debian packages ${IMAGE_TOOL_PACKAGES[*]} (once)"
+  mkdir -p "$INFRA_HOME"
+  run_logged "image tools: apt-get update" "$INFRA_HOME/apt.log" apt-get update
+  run_logged "image tools: apt-get install" "$INFRA_HOME/apt.log" apt-get install -y --no-install-recommends "${IMAGE_TOOL_PACKAGES[@]}"
+  command -v docker-registry >/dev/null 2>&1 || die "image tools: docker-registry still missing after apt-get install" "$INFRA_HOME/apt.log"
+}
+
+# =============================================================================
 # dispatch
 # =============================================================================
 ALL=(postgres redis kafka registry clickhouse)
@@ -495,6 +516,7 @@ case "$cmd" in
     with_lock
     log "bringing services up (state: $STATE_DIR)"
     for s in "${ALL[@]}"; do "start_$s"; done
+    image_tools_install
     # Not services: the identity suites start Keycloak and the SCIM compliance suite themselves.
     # A failure here leaves the other suites their services; those two then fail with the reason.
     if bash "$INFRA_DIR/java-peers.sh" fetch 9>&-; then

@@ -67,6 +67,15 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the image registry settings, permitting private registries outside production only', () => {
+    expect(parseConfig({})).toMatchObject({ scanRegistryAllowPrivate: false, scanRegistryTrustedCaPem: undefined });
+    expect(parseConfig({ SCAN_REGISTRY_ALLOW_PRIVATE: 'true' }).scanRegistryAllowPrivate).toBe(true);
+    expect(() => parseConfig({ SCAN_REGISTRY_CA_FILE: '/nonexistent/ca.pem' })).toThrow(/SCAN_REGISTRY_CA_FILE cannot be read/);
+    expect(() => parseConfig({ NODE_ENV: 'production', TOKEN_SIGNING_KEY: key, WEBHOOK_SECRET_KEY: key, SCAN_REGISTRY_ALLOW_PRIVATE: 'true' })).toThrow(
+      /SCAN_REGISTRY_ALLOW_PRIVATE=true is refused in production/,
+    );
+  });
+
   it('reads the resolvers asked for domain verification records, the system’s by default', () => {
     expect(parseConfig({}, '/srv/app').domainVerificationDnsServers).toEqual([]);
     expect(parseConfig({ DOMAIN_VERIFICATION_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2001:db8::1' }).domainVerificationDnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2001:db8::1']);

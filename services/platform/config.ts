@@ -54,6 +54,10 @@ export interface Config {
   connectorAllowPrivateEndpoints: boolean;
   /** CONNECTOR_CA_FILE: PEM certificates trusted for connector providers in addition to Node's built-in roots. */
   connectorTrustedCaPem: string | undefined;
+  /** SCAN_REGISTRY_ALLOW_PRIVATE: tests pull images from registries on loopback; refused in production. */
+  scanRegistryAllowPrivate: boolean;
+  /** SCAN_REGISTRY_CA_FILE: PEM certificates trusted for image registries in addition to Node's built-in roots. */
+  scanRegistryTrustedCaPem: string | undefined;
   /** CONNECTOR_CREDENTIALS_DIR: a credentials reference is the file <dir>/<organization id>/<reference>, read at synchronization. */
   connectorCredentialsDir: string;
   /**
@@ -243,6 +247,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
   if (connectorAllowPrivateEndpoints && environment === 'production') {
     problems.push('CONNECTOR_ALLOW_PRIVATE_ENDPOINTS=true is refused in production');
   }
+  const scanRegistryAllowPrivate = bool('SCAN_REGISTRY_ALLOW_PRIVATE', false);
+  if (scanRegistryAllowPrivate && environment === 'production') problems.push('SCAN_REGISTRY_ALLOW_PRIVATE=true is refused in production');
   const connectorAllowedHosts = (str('CONNECTOR_ALLOWED_HOSTS') ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
   for (const host of connectorAllowedHosts) {
     if (!ALLOWED_HOST_PATTERN.test(host)) problems.push(`CONNECTOR_ALLOWED_HOSTS entries must be host names (a "*" label stands for one label) or addresses, got "${host}"`);
@@ -335,6 +341,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     connectorAllowedHosts,
     connectorAllowPrivateEndpoints,
     connectorTrustedCaPem: pemFile('CONNECTOR_CA_FILE'),
+    scanRegistryAllowPrivate,
+    scanRegistryTrustedCaPem: pemFile('SCAN_REGISTRY_CA_FILE'),
     connectorCredentialsDir: path.resolve(cwd, str('CONNECTOR_CREDENTIALS_DIR') ?? path.join(dataDir, 'connector-credentials')),
     domainVerificationDnsServers,
     governanceApprovalsRequired: int('NHI_APPROVALS_REQUIRED', 1, 1, 5),

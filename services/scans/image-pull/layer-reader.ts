@@ -1,0 +1,162 @@
+// Applies one layer to the files kept so far (OCI image-spec layer.md), reading the
+// layer as a stream: decompression (gzip, zstd: Node's zlib) and tar (tar-stream)
+// never hold more than one entry's kept content, and entries nobody asked for are
+// read past. Whiteouts in a layer hide paths of the layers below it, never its own
+// entries, whatever their order in the tar: `.wh.<name>` hides <name> and what is
+// below it, `.wh..wh..opq` everything below its directory; any other non-directory
+// entry replaces what lower layers had at its path and below it. The markers
+// themselves are never kept.
+//
+// Refused as unsafe: an entry name or hard-link target with a ".." segment (it would
+// leave the image's root on a real file system). Symbolic links are kept as text and
+// resolved inside the image (image-files.ts), so an absolute or escaping target cannot
+// point outside it.
+import path from 'node:path/posix';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+import type { ImageFileSet } from './image-files.js';
+import { ImagePullError } from './pull-errors.js';
+
+/** Says whether the analyzers want the file at an absolute, normalized image path (e.g. /var/lib/dpkg/status). */
+export type FileSelector = (imagePath: string) => boolean;
+
+export interface LayerLimits {
+  /** Uncompressed bytes one layer may expand to (a decompression bomb is cut here). */
+  maxUncompressedBytes: number;
+  /** Tar entries one layer may hold. */
+  maxEntries: number;
+  /** A selected file larger than this is skipped with a warning. */
+  maxFileBytes: number;
+  /** Content kept over the whole image; past it the pull fails. */
+  maxKeptBytes: number;
+}
+
+export type LayerCompression = 'gzip' | 'zstd' | 'none';
+
+export function layerCompression(mediaType: string): LayerCompression {
+  if (mediaType.endsWith('+zstd')) return 'zstd';
+  if (mediaType.endsWith('+gzip') || mediaType.endsWith('.tar.gzip')) return 'gzip';
+  return 'none';
+}
+
+const WHITEOUT_PREFIX = '.wh.';
+const OPAQUE_MARKER = '.wh..wh..opq';
+// AUFS's own bookkeeping (.wh..wh.plnk, .wh..wh.aufs): not whiteouts, never content.
+const AUFS_METADATA_PREFIX = '.wh..wh.';
+
+/** The absolute image path a tar entry names, or a refusal when it climbs out of the root. */
+export function layerEntryPath(name: string): string {
+  const segments = name.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) throw new ImagePullError('unsafe_layer', `a layer entry climbs out of the image root: ${JSON.stringify(name.slice(0, 200))}`);
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * Reads a layer's compressed bytes from `source` and applies it to `files` (the files
+ * of the layers below, changed in place). Warnings say what was skipped.
+ */
+export async function applyLayer(files: ImageFileSet, source: Readable, options: { compression: LayerCompression; select: FileSelector; limits: LayerLimits; label: string }): Promise<string[]> {
+  const { limits, select, label } = options;
+  const warnings: string[] = [];
+  const lowerDirectories = files.directoriesHoldingFiles();
+  const upper = new Map<string, Parameters<ImageFileSet['set']>[1]>();
+  const hideLower = (entryPath: string, withItself: boolean): void => {
+    if (withItself) files.delete(entryPath);
+    if (lowerDirectories.has(entryPath)) files.deleteBelow(entryPath);
+  };
+  let entries = 0;
+  let upperBytes = 0;
+
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const finish = (error?: unknown): void => {
+      stream.resume();
+      stream.once('end', () => next(error === undefined ? undefined : (error as Error)));
+    };
+    try {
+      entries += 1;
+      if (entries > limits.maxEntries) throw new ImagePullError('limit', `${label} has more than ${limits.maxEntries} entries`);
+      const entryPath = layerEntryPath(header.name);
+      if (entryPath === '/') return finish();
+      const base = path.basename(entryPath);
+      const directory = path.dirname(entryPath);
+      if (base === OPAQUE_MARKER) {
+        hideLower(directory, false);
+        return finish();
+      }
+      if (base.startsWith(AUFS_METADATA_PREFIX)) return finish();
+      if (base.startsWith(WHITEOUT_PREFIX)) {
+        // ".wh." alone names nothing; it must not hide its whole directory.
+        if (base !== WHITEOUT_PREFIX) hideLower(path.join(directory, base.slice(WHITEOUT_PREFIX.length)), true);
+        return finish();
+      }
+      if (header.type === 'directory') {
+        // A directory replaces a lower file of the same path, not what lower layers put below it.
+        if (!lowerDirectories.has(entryPath)) files.delete(entryPath);
+        return finish();
+      }
+      hideLower(entryPath, true);
+      if (!select(entryPath)) return finish();
+      switch (header.type) {
+        case 'file':
+        case 'contiguous-file': {
+          const size = header.size ?? 0;
+          if (size > limits.maxFileBytes) {
+            warnings.push(`${entryPath} in ${label} is ${size} bytes, more than the ${limits.maxFileBytes} read per file; it was skipped`);
+            return finish();
+          }
+          upperBytes += size;
+          if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk) => chunks.push(chunk as Buffer));
+          stream.once('end', () => {
+            upper.set(entryPath, { kind: 'file', content: Buffer.concat(chunks), mode: header.mode ?? 0o644 });
+            next();
+          });
+          stream.once('error', next);
+          return;
+        }
+        case 'symlink':
+          upper.set(entryPath, { kind: 'symlink', target: header.linkname ?? '' });
+          return finish();
+        case 'link': {
+          const target = layerEntryPath(header.linkname ?? '');
+          const linked = upper.get(target) ?? files.get(target);
+          if (linked?.kind === 'file') {
+            upperBytes += linked.content.length;
+            upper.set(entryPath, linked);
+          } else warnings.push(`${entryPath} in ${label} is a hard link to ${target}, which was not selected; it was skipped`);
+          return finish();
+        }
+        default:
+          return finish();
+      }
+    } catch (error) {
+      finish(error);
+    }
+  });
+
+  let uncompressed = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      uncompressed += chunk.length;
+      if (uncompressed > limits.maxUncompressedBytes) callback(new ImagePullError('limit', `${label} expands to more than ${limits.maxUncompressedBytes} bytes`));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    // tar-stream reads its input to the end (blocks after the end-of-archive ones are
+    // skipped), so the pipeline settles only after the source's digest was checked.
+    if (options.compression === 'none') await pipeline(source, counter, extract);
+    else await pipeline(source, options.compression === 'gzip' ? zlib.createGunzip() : zlib.createZstdDecompress(), counter, extract);
+  } catch (error) {
+    if (error instanceof ImagePullError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ImagePullError('integrity', `${label} could not be read as a ${options.compression === 'none' ? '' : `${options.compression}-compressed `}tar stream: ${message}`);
+  }
+  for (const [entryPath, file] of upper) files.set(entryPath, file);
+  return warnings;
+}
+
