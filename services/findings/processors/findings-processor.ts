@@ -90,8 +90,11 @@ export function inPartsOfObservations(batch: readonly ConsumedRecord<ScannerResu
   };
   for (const record of batch) {
     const observations = record.value.observations;
-    if (!observations) add(record, 1);
-    else for (let start = 0; start < observations.length; start += size) {
+    if (!observations) {
+      add(record, 1);
+      continue;
+    }
+    for (let start = 0; start < observations.length; start += size) {
       const slice = observations.slice(start, start + size);
       add({ ...record, value: { ...record.value, observations: slice } }, slice.length);
     }

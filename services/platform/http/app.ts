@@ -268,18 +268,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     handler: async (request, reply) => {
       const [path, search = ''] = request.url.split('?', 2) as [string, string?];
       // Everything the request waits on (its guard, its handler) is request work for the database's lanes.
-      return servingRequest(() => api.handleRequest(
-        {
-          // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
-          method: request.method === 'HEAD' ? 'GET' : request.method,
-          path,
-          query: Object.fromEntries(new URLSearchParams(search)),
-          body: request.body,
-          headers: request.headers as Record<string, string | string[]>,
-        },
-        request,
-        reply,
-      ));
+      return servingRequest(() =>
+        api.handleRequest(
+          {
+            // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
+            method: request.method === 'HEAD' ? 'GET' : request.method,
+            path,
+            query: Object.fromEntries(new URLSearchParams(search)),
+            body: request.body,
+            headers: request.headers as Record<string, string | string[]>,
+          },
+          request,
+          reply,
+        ),
+      );
     },
   });
 
