@@ -42,6 +42,14 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database has one connection, and a request waits for the unit of work
+ * in progress there to end (embedded.ts serves request work first only among waiting
+ * work): the embedded log's batches and appends are kept to transactions of tens of
+ * milliseconds, as measured by the import-stall benchmark (docs/decisions.md).
+ */
+const EMBEDDED_LOG_BYTES_PER_TRANSACTION = 128 * 1024;
+
 /** A line for the person starting the process (stderr), apart from the structured log. */
 export type Progress = (line: string) => void;
 
@@ -68,7 +76,13 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
           logger: streamLogger,
           setAside,
         })
-      : createEmbeddedStreamLog({ db, partitions: config.streamPartitions, logger: streamLogger, setAside });
+      : createEmbeddedStreamLog({
+          db,
+          partitions: config.streamPartitions,
+          logger: streamLogger,
+          setAside,
+          ...(db.kind === 'embedded' ? { bytesPerTransaction: EMBEDDED_LOG_BYTES_PER_TRANSACTION } : {}),
+        });
   const analytics: Analytics = config.clickhouseUrl ? createClickHouseAnalytics({ url: config.clickhouseUrl, database: config.clickhouseDatabase }) : createSqlAnalytics({ db });
   const counters: Counters = config.redisUrl ? createRedisCounters({ url: config.redisUrl }) : createMemoryCounters();
 

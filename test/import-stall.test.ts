@@ -51,10 +51,11 @@ describe('sixteen large imports at once on the embedded profile', { timeout: 600
     expect(run.probes.filter((probe) => probe.status !== 200)).toEqual([]);
     // Progress, not speed: while the sixteen imports were read and recorded (until their
     // scans completed), the probe was answered again and again (a handful of times in all
-    // while reports were parsed and PGlite ran on the request thread) and the findings
-    // listing, which waits its turn at the embedded database's one connection, was served too.
+    // while reports were parsed and PGlite ran on the request thread), and so was the
+    // findings listing (7 to 10 times in all while it waited its turn behind the imports'
+    // transactions at the embedded database's one connection, thousands with the request lane).
     expect(answeredWithin(run.probes, '/ready', run.window).length).toBeGreaterThanOrEqual(10 * IMPORTS);
-    expect(answeredWithin(run.probes, '/api/v1/findings?limit=50', run.window).length).toBeGreaterThanOrEqual(1);
+    expect(answeredWithin(run.probes, '/api/v1/findings?limit=50', run.window).length).toBeGreaterThanOrEqual(10 * IMPORTS);
 
     expect(await stop(sentinel)).toBe(0);
   });

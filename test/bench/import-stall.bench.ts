@@ -76,6 +76,7 @@ export async function run(): Promise<BenchResult> {
       'imports in progress (run 1 / run 2)': runs.map((r) => `${(r.windowMs / 1000).toFixed(1)} s`).join(' / '),
       '/ready answers during imports': runs.map((r) => r.ready.length).join(' / '),
       'GET /findings answers during imports': runs.map((r) => r.findings.length).join(' / '),
+      'GET /findings p50 / p90 during imports (run 1; run 2)': runs.map((r) => (r.findings.length === 0 ? 'none' : `${percentile(r.findings, 50).toFixed(1)} / ${percentile(r.findings, 90).toFixed(1)} ms`)).join('; '),
     },
     scaled: scaledSettings(['stallImports', 'stallEntries']),
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
+import { isServingRequest } from './request-lane.js';
 import { startTypeScriptWorker } from '../typescript-worker.js';
 
 export interface EmbeddedDatabase extends Database {
@@ -31,7 +32,8 @@ function errorFrom(reported: ThreadError): Error {
  * (embedded-thread.ts): PGlite computes synchronously, and on the request thread a
  * statement applying a large scan held every request until it ended. It has one
  * connection, so every statement and every transaction is serialized through one
- * queue; a transaction holds the queue until it ends.
+ * queue; a transaction holds the queue until it ends. Work a request waits on goes
+ * before waiting background work (createLaneQueue).
  * A durable directory is locked for this process until close(): a second process
  * on the same directory is refused (DataDirLockedError) instead of corrupting it.
  * @param dataDir a directory for durable data, or undefined for memory only (tests)
@@ -79,12 +81,8 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     throw error;
   }
 
-  let tail: Promise<unknown> = Promise.resolve();
-  const serialize = <T,>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createLaneQueue();
+  const serialize = <T,>(work: () => Promise<T>): Promise<T> => queue.enqueue(isServingRequest() ? 'request' : 'background', work);
   const run = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
     call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false });
 
@@ -117,6 +115,85 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
         await thread.terminate();
         lock?.release();
       }
+    },
+  };
+}
+
+export type Lane = 'request' | 'background';
+
+export interface LaneBounds {
+  /**
+   * Background work that has waited this long (since it began waiting, or since the
+   * last background unit) goes next, before waiting request work: a steady stream of
+   * requests slows the stream processors and workers, never stops them.
+   */
+  backgroundWaitsAtMostMs: number;
+  /**
+   * How long the connection is kept for request work after one of its units, when no
+   * other request work waits: a request's statements follow one another (session,
+   * membership, then the page), and a background transaction started in the gap
+   * would hold the request's next statement until it ended.
+   */
+  requestFollowUpMs: number;
+}
+
+/** Measured with the import-stall benchmark (docs/decisions.md, issue 33 item 6). */
+export const LANE_BOUNDS: LaneBounds = { backgroundWaitsAtMostMs: 20, requestFollowUpMs: 3 };
+
+/**
+ * One unit of work at a time (a statement, or a transaction from BEGIN to its end),
+ * in two first-in-first-out lanes: request work goes before waiting background work,
+ * within the bounds above. Only waiting work is reordered; a unit in progress keeps
+ * the connection until it ends, so no statement ever runs inside another's transaction.
+ */
+export function createLaneQueue(bounds: LaneBounds = LANE_BOUNDS) {
+  const waiting: Record<Lane, (() => void)[]> = { request: [], background: [] };
+  let running = false;
+  // When the background lane's current wait began: it became non-empty, or its last unit ended.
+  let backgroundWaitingSince = 0;
+  let followUp: NodeJS.Timeout | undefined;
+
+  // One background unit per turn: after one, waiting request work goes first again.
+  const backgroundsTurn = (after?: Lane) =>
+    after !== 'background' && waiting.background.length > 0 && performance.now() - backgroundWaitingSince >= bounds.backgroundWaitsAtMostMs;
+  const start = (lane: Lane) => {
+    clearTimeout(followUp);
+    followUp = undefined;
+    running = true;
+    waiting[lane].shift()!();
+  };
+  const next = (after?: Lane) => {
+    if (running) return;
+    if (waiting.request.length > 0 && !backgroundsTurn(after)) return start('request');
+    if (waiting.background.length === 0 || followUp) return;
+    if (after === 'request' && bounds.requestFollowUpMs > 0 && !backgroundsTurn(after)) {
+      followUp = setTimeout(() => {
+        followUp = undefined;
+        next();
+      }, bounds.requestFollowUpMs);
+      return;
+    }
+    start('background');
+  };
+  return {
+    enqueue<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        if (lane === 'background' && waiting.background.length === 0) backgroundWaitingSince = performance.now();
+        waiting[lane].push(() => {
+          let unit: Promise<T>;
+          try {
+            unit = work();
+          } catch (error) {
+            unit = Promise.reject(error as Error);
+          }
+          void unit.then(resolve, reject).finally(() => {
+            running = false;
+            if (lane === 'background') backgroundWaitingSince = performance.now();
+            next(lane);
+          });
+        });
+        next();
+      });
     },
   };
 }

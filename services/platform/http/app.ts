@@ -16,6 +16,7 @@ import { assertStorableText, documentSubtrees } from './text-rule.js';
 import { BODY_LIMITS, DOCUMENT_BODY_LIMITS, bodyShapeRefusal, measureJsonText, measureParsedBody, type BodyShape } from './body-limits.js';
 import { describeProblem } from './validation-problems.js';
 import { requestLogSerializer, resolvedAddressIsUsable, sensitiveQueryNames } from './request-log.js';
+import { servingRequest } from '../db/request-lane.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
 export interface AppOptions {
@@ -266,17 +267,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     url: '/*',
     handler: async (request, reply) => {
       const [path, search = ''] = request.url.split('?', 2) as [string, string?];
-      return api.handleRequest(
-        {
-          // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
-          method: request.method === 'HEAD' ? 'GET' : request.method,
-          path,
-          query: Object.fromEntries(new URLSearchParams(search)),
-          body: request.body,
-          headers: request.headers as Record<string, string | string[]>,
-        },
-        request,
-        reply,
+      // Everything the request waits on (its guard, its handler) is request work for the database's lanes.
+      return servingRequest(() =>
+        api.handleRequest(
+          {
+            // HEAD is GET without the body (load balancers probe with it); Node leaves the body out.
+            method: request.method === 'HEAD' ? 'GET' : request.method,
+            path,
+            query: Object.fromEntries(new URLSearchParams(search)),
+            body: request.body,
+            headers: request.headers as Record<string, string | string[]>,
+          },
+          request,
+          reply,
+        ),
       );
     },
   });

@@ -47,6 +47,20 @@ for (const profile of profiles) {
     };
   });
 
+  // The embedded profile's bound (composition.ts) changes how much one transaction
+  // holds, not what the log promises: here appends (and batches) end at 4 KiB, a few records.
+  describeStreamLogContract(`embedded on ${profile.name}, transactions of 4 KiB`, async (): Promise<StreamLogHarness> => {
+    const [database, unreachableDb] = await Promise.all([profile.create(), profile.unreachable()]);
+    const setAside = createSetAsideStore({ db: database.db });
+    return {
+      partitions: PARTITIONS,
+      setAside,
+      open: async (logger) => createEmbeddedStreamLog({ db: database.db, partitions: PARTITIONS, pollIntervalMs: 10, logger, setAside, bytesPerTransaction: 4_096 }),
+      openUnreachable: async () => createEmbeddedStreamLog({ db: unreachableDb, partitions: PARTITIONS, bytesPerTransaction: 4_096 }),
+      dispose: () => database.drop(),
+    };
+  });
+
   describe(`embedded stream log on ${profile.name}`, () => {
     let database: TestDatabase;
     beforeAll(async () => {

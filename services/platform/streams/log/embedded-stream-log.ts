@@ -35,6 +35,14 @@ export interface EmbeddedStreamLogOptions {
   pollIntervalMs?: number;
   /** Cap of the exponential back-off of a partition after failed batches (default 5 s). */
   maxRetryBackoffMs?: number;
+  /**
+   * Bounds the work one transaction holds the database for (default: none): each
+   * subscription's batches end with the record that reaches this many encoded bytes,
+   * whatever its own bound, and publish appends in transactions that end the same
+   * way. For the embedded database, whose one connection serves requests too
+   * (composition.ts).
+   */
+  bytesPerTransaction?: number;
 }
 
 // Bounds one INSERT statement well below PostgreSQL's 65,535 parameters.
@@ -170,13 +178,25 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       }
       // Partitions are locked in ascending order, so two publishers never wait on each other in a cycle.
       const ascending = [...byPartition].sort(([a], [b]) => a - b);
-      await db.transaction(async (tx) => {
-        for (const [partition, partitionRecords] of ascending) await append(tx, topic.name, partition, fingerprint, partitionRecords);
-      });
+      if (options.bytesPerTransaction === undefined) {
+        await db.transaction(async (tx) => {
+          for (const [partition, partitionRecords] of ascending) await append(tx, topic.name, partition, fingerprint, partitionRecords);
+        });
+        return;
+      }
+      // In bounded transactions, each partition's records in order. A failure part-way leaves
+      // the first parts appended, as a Kafka producer's failed send does: the outbox relay
+      // publishes the batch again (at least once), and consumers deduplicate.
+      for (const [partition, partitionRecords] of ascending) {
+        for (const part of partsOfBytes(partitionRecords, options.bytesPerTransaction)) {
+          await db.transaction((tx) => append(tx, topic.name, partition, fingerprint, part));
+        }
+      }
     },
 
-    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, maxBatchBytes = DEFAULT_MAX_BATCH_BYTES }: SubscribeOptions<Value>): Promise<Subscription> {
+    async subscribe<Value>({ group, topic, handle, onSetAside, maxBatchSize = DEFAULT_MAX_BATCH_SIZE, maxBatchBytes: ownMaxBatchBytes = DEFAULT_MAX_BATCH_BYTES }: SubscribeOptions<Value>): Promise<Subscription> {
       assertOpen();
+      const maxBatchBytes = Math.min(ownMaxBatchBytes, options.bytesPerTransaction ?? Number.POSITIVE_INFINITY);
       await partitionCount(topic.name);
       const groupsOnThisDatabase = subscribedGroups.get(db) ?? new Set<string>();
       subscribedGroups.set(db, groupsOnThisDatabase);
@@ -338,4 +358,22 @@ export function createEmbeddedStreamLog(options: EmbeddedStreamLogOptions): Stre
       await Promise.all([...openSubscriptions].map((subscription) => subscription.abandon()));
     },
   };
+}
+
+/** Consecutive parts, each ending with the record whose value reaches `bytes` (so a larger record goes alone). */
+function partsOfBytes(records: EncodedRecord[], bytes: number): EncodedRecord[][] {
+  const parts: EncodedRecord[][] = [];
+  let part: EncodedRecord[] = [];
+  let partBytes = 0;
+  for (const record of records) {
+    part.push(record);
+    partBytes += record.value.length;
+    if (partBytes >= bytes) {
+      parts.push(part);
+      part = [];
+      partBytes = 0;
+    }
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
