@@ -40,7 +40,6 @@ import { createConfiguredMailer, type Mailer } from './platform/mail.js';
 import type { Worker } from './platform/jobs.js';
 import type { CapabilityModule, StreamProcessor } from './platform/module.js';
 import { createCursorCodec } from './platform/pagination/cursor.js';
-import type { Database } from './platform/db/database.js';
 import type { WorkerRegistration } from './platform/worker-registry.js';
 import { createPoliciesModule } from './policies/index.js';
 import { createRegistryCredentialsModule, createRegistryLogins, registrySecretBox } from './registry-credentials/index.js';
@@ -81,14 +80,6 @@ export interface Modules {
   /** Path prefixes answered in a protocol's own error shape (the SCIM directory's). */
   errorDialects: ErrorDialect[];
 }
-
-/**
- * Observations the findings processor applies per transaction: on the embedded database
- * at most 100, since its one connection serves requests too and a request waits for the
- * transaction in progress (a record's 500 observations took about 110 ms in one:
- * decisions.md, issue 33 item 6); PostgreSQL's pool has no such queue, one per batch.
- */
-export const observationsPerTransactionOf = (db: Pick<Database, 'kind'>): number | undefined => (db.kind === 'embedded' ? 100 : undefined);
 
 export function createModules(platform: ModulePlatform, overrides: ModuleOverrides = {}): Modules {
   const { config, db, logger } = platform;
@@ -142,7 +133,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),
     createScansModule({ db, codec, logger, registryLogins }),
-    createFindingsModule({ db, codec, logger, observationsPerTransaction: observationsPerTransactionOf(db) }),
+    createFindingsModule({ db, codec, logger }),
     createAssetsModule({ db, codec, logger }),
     createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),
     createPoliciesModule({ db }),

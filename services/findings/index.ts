@@ -37,8 +37,7 @@ export {
 export { findingStatuses, listFilter, newestTimelineEntry, severityRankOrder } from './findings.js';
 export { parseReport, parseTrivyReport, readReportOffThread, ReportFormatError, type ReadReport, type ReportFormat } from './reports/index.js';
 
-/** observationsPerTransaction: the findings processor applies a batch in transactions of at most that many observations (unset: one per batch). */
-export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger; observationsPerTransaction?: number }): CapabilityModule {
+export function createFindingsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
   const { db, codec } = deps;
   // A listing's size is asked of the planner once a minute at most per organization, listing and filters (decisions.md).
   const estimates = createEstimateCache({ ttlMs: 60_000, maxEntries: 10_000 });
@@ -53,7 +52,7 @@ export function createFindingsModule(deps: { db: Database; codec: CursorCodec; l
       bulkUpdateFindings: bulkUpdateFindings({ db }),
     },
     workers: () => [createSuppressionExpirySweep({ db, logger: deps.logger.child({ component: 'suppression-expiry' }) })],
-    processors: () => [findingsProcessor({ db, logger: deps.logger.child({ component: 'findings-processor' }), observationsPerTransaction: deps.observationsPerTransaction })],
+    processors: () => [findingsProcessor({ db, logger: deps.logger.child({ component: 'findings-processor' }) })],
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -24,7 +24,6 @@ import { readReportFixture } from '../../services/findings/reports/report-fixtur
 import type { Profile, TestApp, TestTenant } from './test-app.js';
 import { systemScope } from '../../services/platform/tenancy.js';
 import { registerWorker, type WorkerRegistry } from '../../services/platform/worker-registry.js';
-import { observationsPerTransactionOf } from '../../services/modules.js';
 
 export interface TestPipeline {
   log: StreamLog;
@@ -57,7 +56,7 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
   relay.start();
   // A consumer group of its own, like the topics: test runs share the Kafka broker, and
   // one group spanning them all would rebalance whenever any pipeline starts or stops.
-  const processors = [findingsProcessor({ db: app.db, logger, observationsPerTransaction: observationsPerTransactionOf(app.db) }), scanSummaryProcessor({ db: app.db })];
+  const processors = [findingsProcessor({ db: app.db, logger }), scanSummaryProcessor({ db: app.db })];
   const subscriptions: Subscription[] = await Promise.all(processors.map((processor) => log.subscribe({ ...processor, group: `${topicPrefix}${processor.group}` })));
   const registration: WorkerRegistry | undefined = options.scanners ? await registerWorker({ db: app.db, logger, role: 'workers' }) : undefined;
   registration?.start();

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
 import { completion, partitionRecords, runningScan as scanOf, sighting, sightings, tenantWithAsset as tenantOf } from '../../../test/support/scanner-results.js';
-import { findingsProcessor, inPartsOfObservations } from './findings-processor.js';
+import { EMBEDDED_OBSERVATIONS_PER_TRANSACTION, findingsProcessor, inPartsOfObservations } from './findings-processor.js';
 
 describe.each(databaseProfiles)('findings processor on $name', (profile) => {
   let test: TestDatabase;
@@ -45,21 +45,19 @@ describe.each(databaseProfiles)('findings processor on $name', (profile) => {
     expect(scan.rows[0]).toEqual({ state: 'completed', new_count: 2, resolved_count: 0 });
   });
 
-  it('applies a batch of more observations than one transaction holds exactly once, also when a part of it was applied before a failure', async () => {
-    const PART = 100;
-    const inParts = () => findingsProcessor({ db, logger: createLogger('silent'), observationsPerTransaction: PART });
+  it('applies a batch of more observations than one embedded transaction holds exactly once, also when a part of it was applied before a failure', async () => {
     const { orgId, assetId } = await tenantWithAsset();
     const scanId = await runningScan(orgId, assetId);
-    const fingerprints = Array.from({ length: 2 * PART + 30 }, (_, n) => `part-${String(n).padStart(3, '0')}`);
+    const fingerprints = Array.from({ length: 2 * EMBEDDED_OBSERVATIONS_PER_TRANSACTION + 30 }, (_, n) => `part-${String(n).padStart(3, '0')}`);
     const batch = [sightings(...fingerprints.map((fingerprint) => sighting(orgId, assetId, scanId, fingerprint))), completion(orgId, assetId, scanId)].map((v) => consumed(orgId, v));
-    // Applied in three transactions (as on the embedded database); a failure after the
-    // first committed leaves the offset where it was, and the whole batch comes again.
-    const parts = inPartsOfObservations(batch, PART);
+    // The embedded database applies it in three transactions; a failure after the first
+    // committed leaves the offset where it was, and the whole batch comes again.
+    const parts = inPartsOfObservations(batch, EMBEDDED_OBSERVATIONS_PER_TRANSACTION);
     expect(parts.map((part) => part.reduce((results, record) => results + (record.value.observations?.length ?? 1), 0))).toEqual([100, 100, 31]);
     expect(parts.flat().flatMap((record) => record.value.observations?.map((o) => o.fingerprint) ?? [])).toEqual(fingerprints);
-    await inParts().handle(parts[0]!);
-    await inParts().handle(batch);
-    await inParts().handle(batch);
+    await processor().handle(parts[0]!);
+    await processor().handle(batch);
+    await processor().handle(batch);
     expect(await state(orgId)).toEqual({ findings: fingerprints.map((fingerprint) => ({ fingerprint, status: 'open' })), events: fingerprints.length });
     const scan = await db.query('SELECT state, new_count, resolved_count FROM scans WHERE id = $1', [scanId]);
     expect(scan.rows[0]).toEqual({ state: 'completed', new_count: fingerprints.length, resolved_count: 0 });
