@@ -33,7 +33,9 @@ const IMPORT_WINDOW_MS = 60_000;
  * Kafka's session timeout (30 s) before the restarted one gets them.
  */
 const KILLS = ['workers', 'streams', 'workers', 'streams', 'workers'] as const;
-const SETTLE_TIMEOUT_MS = 180_000;
+// Generous: in CI this suite shares two cores with the rest of the run (three test
+// workers, Kafka, PostgreSQL, ClickHouse); alone it settles in about 15 s.
+const SETTLE_TIMEOUT_MS = 300_000;
 
 /** Small real reports, and one larger one every tenth import. */
 const FIXTURES = [
@@ -123,7 +125,7 @@ describe('chaos on the full profile: streams and workers killed with SIGKILL', (
     return sentinel;
   }
 
-  it('loses nothing, doubles nothing and delivers every webhook', { timeout: 360_000 }, async () => {
+  it('loses nothing, doubles nothing and delivers every webhook', { timeout: 720_000 }, async () => {
     const random = seeded(SEED);
     progress(`seed ${SEED}; topic prefix ${topicPrefix}`);
     const [api, streams, workers] = await Promise.all([startReady(env, 'api'), startRole('streams'), startRole('workers')]);
