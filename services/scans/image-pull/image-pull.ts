@@ -27,7 +27,7 @@ import { createRegistryTransport } from './registry-transport.js';
 
 export { ImageFileSet, type ImageFile } from './image-files.js';
 export { createLayerCache, type LayerCache } from './layer-cache.js';
-export type { FileSelector } from './layer-reader.js';
+export type { EntryInfo, FileSelector, FileWish } from './layer-reader.js';
 export { ImagePullError, type ImagePullFailure } from './pull-errors.js';
 
 export interface PullLimits extends LayerLimits {

@@ -19,8 +19,24 @@ import tar from 'tar-stream';
 import type { ImageFileSet } from './image-files.js';
 import { ImagePullError } from './pull-errors.js';
 
-/** Says whether the analyzers want the file at an absolute, normalized image path (e.g. /var/lib/dpkg/status). */
-export type FileSelector = (imagePath: string) => boolean;
+/** What a layer entry looks like before its content is read. */
+export interface EntryInfo {
+  /** Permission bits (0o755 for an executable). */
+  mode: number;
+  /** Uncompressed bytes. */
+  size: number;
+}
+
+/**
+ * What the analyzers want of a file: false (nothing), true (the whole file), or a
+ * condenser that reduces the content while the layer streams past and returns what to
+ * keep (null: nothing, the file is not what the analyzer looks for). A condenser lets
+ * an analyzer look inside large files (executables, archives) without the pull holding them.
+ */
+export type FileWish = boolean | ((content: Buffer, imagePath: string) => Buffer | null);
+
+/** Decides by the absolute, normalized image path (e.g. /var/lib/dpkg/status) and the entry's mode and size. */
+export type FileSelector = (imagePath: string, entry: EntryInfo) => FileWish;
 
 export interface LayerLimits {
   /** Uncompressed bytes one layer may expand to (a decompression bomb is cut here). */
@@ -98,22 +114,38 @@ export async function applyLayer(files: ImageFileSet, source: Readable, options:
         return finish();
       }
       hideLower(entryPath, true);
-      if (!select(entryPath)) return finish();
+      const mode = header.mode ?? 0o644;
+      const size = header.size ?? 0;
+      const wish = select(entryPath, { mode, size });
+      if (wish === false) return finish();
       switch (header.type) {
         case 'file':
         case 'contiguous-file': {
-          const size = header.size ?? 0;
           if (size > limits.maxFileBytes) {
             warnings.push(`${entryPath} in ${label} is ${size} bytes, more than the ${limits.maxFileBytes} read per file; it was skipped`);
             return finish();
           }
-          upperBytes += size;
-          if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
+          // A condensed file is held whole only while it is condensed; what it keeps is counted after.
+          if (wish === true) {
+            upperBytes += size;
+            if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
+          }
           const chunks: Buffer[] = [];
           stream.on('data', (chunk) => chunks.push(chunk as Buffer));
           stream.once('end', () => {
-            upper.set(entryPath, { kind: 'file', content: Buffer.concat(chunks), mode: header.mode ?? 0o644 });
-            next();
+            try {
+              const content = wish === true ? Buffer.concat(chunks) : wish(Buffer.concat(chunks), entryPath);
+              if (content !== null) {
+                if (wish !== true) {
+                  upperBytes += content.length;
+                  if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
+                }
+                upper.set(entryPath, { kind: 'file', content, mode });
+              } else upper.delete(entryPath);
+              next();
+            } catch (error) {
+              next(error as Error);
+            }
           });
           stream.once('error', next);
           return;

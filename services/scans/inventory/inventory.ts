@@ -5,6 +5,7 @@
 // Trivy-compatible spelling of ecosystems and install paths keeps fingerprints equal to
 // the Trivy adapter's for the same issue.
 import type { ImageFileSet } from '../image-pull/image-files.js';
+import type { EntryInfo, FileWish } from '../image-pull/layer-reader.js';
 
 /** The distribution an image is built on, from /etc/os-release (or /usr/lib/os-release). */
 export interface OsRelease {
@@ -66,21 +67,7 @@ export interface AnalyzerResult {
   warnings: InventoryWarning[];
 }
 
-/** What a layer entry looks like before its content is read. */
-export interface EntryInfo {
-  /** Permission bits (0o755 for an executable). */
-  mode: number;
-  /** Uncompressed bytes. */
-  size: number;
-}
-
-/**
- * What an analyzer does with a file: false (not wanted), true (keep it whole), or a
- * condenser that reduces the content while the layer streams past and returns what to
- * keep (null: nothing; the file is not one of this analyzer's). Condensers let an
- * analyzer look inside large files (executables, jars) without holding them.
- */
-export type FileWish = boolean | ((content: Buffer, imagePath: string) => Buffer | null);
+export type { EntryInfo, FileWish } from '../image-pull/layer-reader.js';
 
 export interface InventoryAnalyzer {
   readonly name: string;
