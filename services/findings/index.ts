@@ -17,10 +17,12 @@ import { findingsProcessor } from './processors/findings-processor.js';
 import { createSuppressionExpirySweep } from './suppression-expiry.js';
 
 export { dedupeObservations } from './fingerprint.js';
+export { normalizeInstallPath, osFamily } from './normalize.js';
 export { checkScannerRecords, isFinalScanState, loadIngestScans, type IngestScan } from './ingest.js';
 export {
   toScannerObservationRecord,
   chunkObservations,
+  emptyDetail,
   observationKinds,
   severities,
   type Fixability,

@@ -101,7 +101,7 @@ export interface LicenceRecord {
   path: string | null;
 }
 
-export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled';
+export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled' | 'no_advisory_data' | 'package_not_matched';
 
 /** What reading a report changed or left out; a scan lists them (ScanWarning in api/modules/scans.yaml). */
 export interface ReportWarning {

@@ -26,7 +26,8 @@ policy and prints it. Exit status: 0 pass, 1 blocked by the policy, 2 error.
                              (default: $SENTINEL_URL)
   --api-key <key>            API key with scans:create, scans:read and verdicts:request
                              (default: $SENTINEL_API_KEY; prefer the variable)
-  --scanner <name>           scanner to run; repeatable (default: trivy)
+  --scanner <name>           scanner to run; repeatable (default: sentinel,
+                             the built-in scanner)
   --timeout <seconds>        give up after this long (default: 900)
   --poll-interval <seconds>  how often to check the scan (default: 3)
   --idempotency-key <key>    reuse the scan of an earlier run with this key
@@ -80,7 +81,7 @@ export function parseGateOptions(argv: readonly string[], env: Readonly<Record<s
     baseUrl,
     apiKey,
     image,
-    scanners: values.get('--scanner') ?? ['trivy'],
+    scanners: values.get('--scanner') ?? ['sentinel'],
     timeoutMs: seconds('--timeout', 900, 1),
     pollIntervalMs: seconds('--poll-interval', 3, 0.01),
     idempotencyKey: single('--idempotency-key') ?? `gate-${randomUUID()}`,

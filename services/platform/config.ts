@@ -58,6 +58,8 @@ export interface Config {
   scanRegistryAllowPrivate: boolean;
   /** SCAN_REGISTRY_CA_FILE: PEM certificates trusted for image registries in addition to Node's built-in roots. */
   scanRegistryTrustedCaPem: string | undefined;
+  /** SCAN_LAYER_CACHE_MB: verified image layers the built-in scanner keeps in DATA_DIR/layer-cache for the next scan (0: none). */
+  scanLayerCacheBytes: number;
   /** CONNECTOR_CREDENTIALS_DIR: a credentials reference is the file <dir>/<organization id>/<reference>, read at synchronization. */
   connectorCredentialsDir: string;
   /**
@@ -343,6 +345,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     connectorTrustedCaPem: pemFile('CONNECTOR_CA_FILE'),
     scanRegistryAllowPrivate,
     scanRegistryTrustedCaPem: pemFile('SCAN_REGISTRY_CA_FILE'),
+    scanLayerCacheBytes: int('SCAN_LAYER_CACHE_MB', 2048, 0, 1_048_576) * 1024 * 1024,
     connectorCredentialsDir: path.resolve(cwd, str('CONNECTOR_CREDENTIALS_DIR') ?? path.join(dataDir, 'connector-credentials')),
     domainVerificationDnsServers,
     governanceApprovalsRequired: int('NHI_APPROVALS_REQUIRED', 1, 1, 5),

@@ -158,3 +158,18 @@ describe('assetIdentity', () => {
     expect(identityOf(`alpine@${digest}`)).toBe(`docker.io/library/alpine@${digest}`);
   });
 });
+
+describe('the test-only switch for loopback registries', () => {
+  const loopback = { allowLoopbackRegistries: true };
+
+  it('accepts a loopback registry, by address or by name, and nothing else private', () => {
+    for (const input of ['127.0.0.1:5000/team/app:1', 'localhost:5000/app', '[::1]:5000/app']) {
+      const result = parseImageReference(input, loopback);
+      expect(result.ok, input).toBe(true);
+    }
+    for (const input of ['10.0.0.5/app', '169.254.169.254/app', '192.168.1.1:5000/app', '[fe80::1]/app', 'registry.internal/app']) {
+      const result = parseImageReference(input, loopback);
+      expect(result.ok ? 'accepted' : result.refusal.rule, input).toBe('private_registry');
+    }
+  });
+});

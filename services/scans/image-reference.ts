@@ -77,10 +77,18 @@ const hostPortPrefixPattern = /^[^/]*:[0-9]+(?:\/|$)/;
 // eslint-disable-next-line no-control-regex
 const controlOrWhitespacePattern = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/u;
 
+export interface ImageReferenceOptions {
+  /**
+   * SCAN_REGISTRY_ALLOW_PRIVATE, the test-only switch (refused in production): a loopback
+   * registry (127.0.0.0/8, ::1, localhost) is accepted. Every other private class stays refused.
+   */
+  allowLoopbackRegistries?: boolean;
+}
+
 /** Parses an untrusted image reference; never throws. */
-export function parseImageReference(input: string): ImageReferenceResult {
+export function parseImageReference(input: string, options: ImageReferenceOptions = {}): ImageReferenceResult {
   try {
-    return { ok: true, reference: parseOrRefuse(input) };
+    return { ok: true, reference: parseOrRefuse(input, options) };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     throw error;
@@ -109,11 +117,11 @@ function refuse(rule: ImageReferenceRule, detail: string): never {
   throw new Refused({ rule, message: `image reference refused (${rule}): ${detail}` });
 }
 
-function parseOrRefuse(input: string): ImageReference {
+function parseOrRefuse(input: string, options: ImageReferenceOptions): ImageReference {
   refuseUnsafeCharacters(input);
   const { name, tag, digest } = splitTagAndDigest(input);
   const { registry, path } = splitRegistry(name);
-  checkRegistry(registry);
+  checkRegistry(registry, options.allowLoopbackRegistries === true);
   checkRepository(path);
 
   const normalizedRegistry = normalizeRegistry(registry);
@@ -225,19 +233,19 @@ function normalizeRegistry(registry: string): string {
   return legacyDockerHubHosts.has(lowered) ? dockerHub : lowered;
 }
 
-function checkRegistry(registry: string): void {
+function checkRegistry(registry: string, allowLoopback: boolean): void {
   const { host, port, bracketed } = splitHostAndPort(registry);
   if (port !== null && (!portPattern.test(port) || Number(port) < 1 || Number(port) > 65535)) {
     refuse('invalid_registry', `registry port "${port}" is not a number from 1 to 65535`);
   }
   if (bracketed) {
     if (!isIPv6(host)) refuse('invalid_registry', `"[${host}]" is not an IPv6 address`);
-    checkAddress(host, 'ipv6');
+    checkAddress(host, 'ipv6', allowLoopback);
     return;
   }
   const lowered = host.toLowerCase();
   if (isIPv4(lowered) && isCanonicalDottedQuad(lowered)) {
-    checkAddress(lowered, 'ipv4');
+    checkAddress(lowered, 'ipv4', allowLoopback);
     return;
   }
   if (looksLikeNumericHost(lowered)) {
@@ -246,7 +254,7 @@ function checkRegistry(registry: string): void {
   if (!host.split('.').every((component) => domainComponentPattern.test(component))) {
     refuse('invalid_registry', `registry host "${host}" is not a valid domain name`);
   }
-  if (lowered === 'localhost' || lowered.endsWith('.localhost')) refuse('private_registry', `registry "${host}" is a loopback host name`);
+  if (!allowLoopback && (lowered === 'localhost' || lowered.endsWith('.localhost'))) refuse('private_registry', `registry "${host}" is a loopback host name`);
   const internalSuffix = internalHostSuffixes.find((suffix) => lowered.endsWith(suffix));
   if (internalSuffix) refuse('private_registry', `registry "${host}" is an internal host name (${internalSuffix})`);
 }
@@ -298,10 +306,10 @@ const forbiddenAddressClasses: { network: string; prefix: number; type: 'ipv4' |
 const forbiddenAddressLists = forbiddenAddressClasses.map((addressClass) => {
   const list = new BlockList();
   list.addSubnet(addressClass.network, addressClass.prefix, addressClass.type);
-  return { name: addressClass.name, list };
+  return { name: addressClass.name, list, loopback: addressClass.name === 'a loopback address' };
 });
 
-function checkAddress(address: string, type: 'ipv4' | 'ipv6'): void {
-  const match = forbiddenAddressLists.find(({ list }) => list.check(address, type));
+function checkAddress(address: string, type: 'ipv4' | 'ipv6', allowLoopback: boolean): void {
+  const match = forbiddenAddressLists.find(({ list, loopback }) => list.check(address, type) && !(allowLoopback && loopback));
   if (match) refuse('private_registry', `registry ${address} is ${match.name}`);
 }

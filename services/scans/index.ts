@@ -1,6 +1,8 @@
 // Scans (spec 2.3, 4.1): queueing scans, importing reports, reading scan state,
 // the scanner settings, and the worker that runs scanners. Results travel the
 // scanner-results topic through the outbox to the findings processor.
+import path from 'node:path';
+import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
@@ -12,33 +14,64 @@ import { importScanReport } from './handlers/importScanReport.js';
 import { listScans } from './handlers/listScans.js';
 import { updateScannerSettings } from './handlers/updateScannerSettings.js';
 import type { RegistryLogins } from './registry-logins.js';
+import { createImagePuller, createLayerCache } from './image-pull/image-pull.js';
+import { inventoryAnalyzers } from './inventory/analyzers.js';
 import { createScanWorker } from './scan-worker.js';
 import { createTrivyAdapter } from './scanners.js';
+import type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
+import { createSentinelScanner } from './sentinel-scanner/sentinel-scanner.js';
 
 export { parseImageReference, type ImageReference } from './image-reference.js';
+export type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
 export { createScan, getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from './scans.js';
 
-export function createScansModule(deps: { db: Database; codec: CursorCodec; logger: Logger; registryLogins: RegistryLogins }): CapabilityModule {
+export interface ScansDependencies {
+  db: Database;
+  codec: CursorCodec;
+  logger: Logger;
+  registryLogins: RegistryLogins;
+  /** The advisory data the built-in scanner matches against (the advisories capability's store, wired by the composition root). */
+  advisories: AdvisorySource;
+  config: Pick<Config, 'scanRegistryAllowPrivate' | 'scanRegistryTrustedCaPem' | 'scanLayerCacheBytes' | 'dataDir'>;
+}
+
+export function createScansModule(deps: ScansDependencies): CapabilityModule {
   const { db, codec } = deps;
+  const imageReferences = { allowLoopbackRegistries: deps.config.scanRegistryAllowPrivate };
   return {
     name: 'scans',
     handlers: {
-      createScan: createScan({ db }),
+      createScan: createScan({ db, imageReferences }),
       importScanReport: importScanReport({ db }),
       listScans: listScans({ db, codec }),
       getScan: getScan({ db }),
       getScannerSettings: getScannerSettings({ db }),
       updateScannerSettings: updateScannerSettings({ db }),
     },
-    workers: (registration) => [
-      createScanWorker({
+    workers: (registration) => {
+      const cache = deps.config.scanLayerCacheBytes > 0 ? createLayerCache({ directory: path.join(deps.config.dataDir, 'layer-cache'), maxBytes: deps.config.scanLayerCacheBytes }) : undefined;
+      const puller = createImagePuller({ config: deps.config, ...(cache === undefined ? {} : { cache }) });
+      const worker = createScanWorker({
         db,
         logger: deps.logger.child({ component: 'scan-worker' }),
         worker: registration,
-        scanners: { trivy: createTrivyAdapter() },
+        scanners: {
+          sentinel: createSentinelScanner({ puller, analyzers: inventoryAnalyzers, advisories: deps.advisories }),
+          trivy: createTrivyAdapter(),
+        },
         registryLogins: deps.registryLogins,
-      }),
-    ],
+        imageReferences,
+      });
+      return [
+        {
+          start: () => worker.start(),
+          stop: async () => {
+            await worker.stop();
+            puller.close();
+          },
+        },
+      ];
+    },
     securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

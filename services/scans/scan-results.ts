@@ -27,7 +27,16 @@ export interface ScannerOutcome {
   coveredKinds?: ObservationKind[];
   /** What reading the scanner's report changed or left out. */
   warnings?: ReportWarning[];
+  /** The built-in scanner: the advisory data it matched against. */
+  advisoryData?: AdvisoryDataUsed[];
   failure?: string;
+}
+
+/** The advisory data a built-in scan matched against, per OSV ecosystem (Scan.advisory_data). */
+export interface AdvisoryDataUsed {
+  ecosystem: string;
+  records: number;
+  last_modified: string | null;
 }
 
 export interface ScanResultTarget {
@@ -84,10 +93,12 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
   const records: ScannerResultRecord[] = [...chunkObservations(observations), { observation: null, completion }];
   await appendRecordsToOutbox(tx, target.orgId, topics.scannerResults, records);
   const kindWarnings = failures.length > 0 ? [] : coverageWarnings(target.enabledKinds, coveredKinds, succeeded);
-  await tx.query('UPDATE scans SET warnings = $3::jsonb WHERE org_id = $1 AND id = $2', [
+  const advisoryData = succeeded.find((o) => o.advisoryData !== undefined)?.advisoryData;
+  await tx.query('UPDATE scans SET warnings = $3::jsonb, advisory_data = $4::jsonb WHERE org_id = $1 AND id = $2', [
     target.orgId,
     target.scanId,
     JSON.stringify([...kindWarnings, ...succeeded.flatMap((o) => o.warnings ?? [])]),
+    advisoryData === undefined ? null : JSON.stringify(advisoryData),
   ]);
   if (failures.length === 0) await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
   return completion;

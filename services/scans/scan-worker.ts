@@ -10,7 +10,7 @@ import type { Database, OrgId } from '../platform/db/database.js';
 import { createWorker, type Job, type Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import type { WorkerRegistration } from '../platform/worker-registry.js';
-import { assetIdentity } from './image-reference.js';
+import { assetIdentity, type ImageReferenceOptions } from './image-reference.js';
 import type { RegistryLogins } from './registry-logins.js';
 import { recordScanResults, type ScannerOutcome } from './scan-results.js';
 import { enabledKinds } from './scanner-settings.js';
@@ -49,6 +49,8 @@ export interface ScanWorkerDeps {
   registryLogins: RegistryLogins;
   now?: () => Date;
   pollIntervalMs?: number;
+  /** The reference rules the API applied when the scan was queued (loopback registries in tests). */
+  imageReferences?: ImageReferenceOptions;
   /** Scans one process runs at once (default 8); each organization is further bounded by its plan. */
   concurrency?: number;
 }
@@ -72,7 +74,7 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
       if (scan.state !== 'running') return;
 
       const kinds: ObservationKind[] = await enabledKinds(deps.db, job.orgId);
-      const reference = parseImageOrRefuse(scan.image);
+      const reference = parseImageOrRefuse(scan.image, deps.imageReferences);
       const login = (await deps.registryLogins.loginFor(job.orgId, reference.registry)) ?? undefined;
       const controller = new AbortController();
       const outcomes: ScannerOutcome[] = [];
@@ -85,7 +87,7 @@ export function createScanWorker(deps: ScanWorkerDeps): Worker {
           outcomes.push({ scanner: name, failure: 'this scanner is not available on this worker' });
           continue;
         }
-        const outcome = await adapter.scan(scan.image, kinds, controller.signal, login);
+        const outcome = await adapter.scan({ orgId: job.orgId, image: scan.image, reference, kinds, platform: scan.platform, signal: controller.signal, login });
         outcomes.push(outcome);
         ranWithLogin.push(outcome);
       }

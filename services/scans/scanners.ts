@@ -6,19 +6,33 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ObservationKind } from '../findings/index.js';
+import type { OrgId } from '../platform/db/database.js';
 import { readReportOffThread } from '../findings/index.js';
 import { scannerEnvironment } from '../platform/config.js';
 import { replaceUnstorableText } from '../platform/storable-text.js';
+import type { ImageReference } from './image-reference.js';
 import type { RegistryLogin } from './registry-logins.js';
 import type { ScannerOutcome } from './scan-results.js';
 
+export interface ScanRequest {
+  /** The organization the scan is for: its login, and what the layer cache may hand it. */
+  orgId: OrgId;
+  /** The normalized image reference, and its parts. */
+  image: string;
+  reference: ImageReference;
+  /** The kinds the organization looks for. */
+  kinds: readonly ObservationKind[];
+  /** os/architecture[/variant] to take from an index; null for linux/amd64. */
+  platform: string | null;
+  signal: AbortSignal;
+  /** The organization's login for the image's registry, if it has one. */
+  login?: RegistryLogin;
+}
+
 export interface ScannerAdapter {
   readonly name: string;
-  /**
-   * Runs the scanner against the image for the given kinds, with the organization's
-   * login for the image's registry if it has one; never throws, a failure is an outcome.
-   */
-  scan(image: string, kinds: readonly ObservationKind[], signal: AbortSignal, login?: RegistryLogin): Promise<ScannerOutcome>;
+  /** Runs the scanner against the image; never throws, a failure is an outcome. */
+  scan(request: ScanRequest): Promise<ScannerOutcome>;
 }
 
 const trivyScannerFlags: Record<ObservationKind, string> = {
@@ -40,8 +54,8 @@ export function createTrivyAdapter(options: { binary?: string; timeoutMs?: numbe
   const environment = options.environment ?? scannerEnvironment();
   return {
     name: 'trivy',
-    async scan(image, kinds, signal, login) {
-      const args = ['image', '--format', 'json', '--quiet', '--scanners', [...kinds.map((k) => trivyScannerFlags[k]), 'license'].join(','), image];
+    async scan({ image, kinds, platform, signal, login }) {
+      const args = ['image', '--format', 'json', '--quiet', '--scanners', [...kinds.map((k) => trivyScannerFlags[k]), 'license'].join(','), ...(platform === null ? [] : ['--platform', platform]), image];
       try {
         const stdout = await withDockerConfig(login, (loginEnvironment) =>
           new Promise<string>((resolve, reject) => {

@@ -10,7 +10,8 @@ import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { newestFirst, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
-import { assetIdentity, parseImageReference, type ImageReference } from './image-reference.js';
+import { assetIdentity, parseImageReference, type ImageReference, type ImageReferenceOptions } from './image-reference.js';
+import type { AdvisoryDataUsed } from './scan-results.js';
 import { isoOrNull } from '../platform/http/timestamps.js';
 
 export const SCAN_JOB_KIND = 'scan.run';
@@ -54,6 +55,8 @@ export interface ScanView {
   reopened_findings: number | null;
   resolved_findings: number | null;
   warnings: ReportWarning[];
+  platform: string | null;
+  advisory_data: AdvisoryDataUsed[] | null;
 }
 
 export interface ScanRow {
@@ -76,10 +79,12 @@ export interface ScanRow {
   reopened_count: number | null;
   resolved_count: number | null;
   warnings: ReportWarning[];
+  platform: string | null;
+  advisory_data: AdvisoryDataUsed[] | null;
 }
 
 export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id, requested_by_workload_id,
-  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings`;
+  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings, platform, advisory_data`;
 
 
 export function toScanView(row: ScanRow): ScanView {
@@ -101,12 +106,14 @@ export function toScanView(row: ScanRow): ScanView {
     reopened_findings: row.reopened_count,
     resolved_findings: row.resolved_count,
     warnings: row.warnings,
+    platform: row.platform,
+    advisory_data: row.advisory_data,
   };
 }
 
 /** Parses an untrusted image reference, refusing it with 400 and a message naming the rule. */
-export function parseImageOrRefuse(image: string): ImageReference {
-  const parsed = parseImageReference(image);
+export function parseImageOrRefuse(image: string, options: ImageReferenceOptions = {}): ImageReference {
+  const parsed = parseImageReference(image, options);
   if (!parsed.ok) throw validationFailed(parsed.refusal.message, { rule: parsed.refusal.rule });
   return parsed.reference;
 }
@@ -143,6 +150,8 @@ async function recordAssetCreated(tx: Queryable, orgId: OrgId, asset: { id: stri
 export interface NewScan {
   reference: ImageReference;
   scanners: string[];
+  /** os/architecture[/variant] to take from an index; null for the default (linux/amd64). */
+  platform?: string | null;
   source: ScanSource;
   requester: ScanRequester;
   /** The request that asked for the scan; null for the scheduler, which has none. */
@@ -160,8 +169,8 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
   const imported = scan.source === 'import';
   const requester = requesterColumns(scan.requester);
   const created = await tx.query<ScanRow>(
-    `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, requested_by_workload_id, started_at)
-     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
+    `INSERT INTO scans (org_id, asset_id, image, scanners, source, state, requested_by, requested_by_api_key_id, requested_by_workload_id, platform, started_at)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10, CASE WHEN $6 = 'running' THEN clock_timestamp() END)
      RETURNING ${scanColumns}`,
     [
       orgId,
@@ -173,6 +182,7 @@ export async function createScan(tx: Queryable, orgId: OrgId, scan: NewScan): Pr
       requester.userId,
       requester.apiKeyId,
       requester.workloadId,
+      scan.platform ?? null,
     ],
   );
   const row = created.rows[0]!;

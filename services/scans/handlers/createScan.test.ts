@@ -13,7 +13,7 @@ function fixtureScanner() {
   const calls: string[] = [];
   const adapter: ScannerAdapter = {
     name: 'trivy',
-    async scan(image, kinds) {
+    async scan({ image, kinds }) {
       calls.push(image);
       await gate;
       const report = parseReport('trivy', readReportFixture('trivy/alpine-310.json'));

@@ -4,28 +4,35 @@ import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { createIdempotency } from '../../platform/idempotency/idempotency.js';
 import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from '../../platform/idempotency/request.js';
+import type { ImageReferenceOptions } from '../image-reference.js';
 import { createScan as recordScan, parseImageOrRefuse, requesterOf, toScanView } from '../scans.js';
 
 interface CreateScanBody {
   image: string;
-  scanners: string[];
+  scanners?: string[];
+  platform?: string;
 }
 
+/** The built-in scanner runs when a request names none. */
+export const DEFAULT_SCANNERS = ['sentinel'];
+
 /** POST /api/v1/scans: queues a scan; with an idempotency key, a retry answers the first response verbatim. */
-export function createScan(deps: { db: Database }): OperationHandler {
+export function createScan(deps: { db: Database; imageReferences?: ImageReferenceOptions }): OperationHandler {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
     const body = ctx.body as CreateScanBody;
     const key = readIdempotencyKey(ctx.headers, body);
-    const reference = parseImageOrRefuse(body.image);
-    const scanners = [...new Set(body.scanners)].sort();
+    const reference = parseImageOrRefuse(body.image, deps.imageReferences);
+    const scanners = [...new Set(body.scanners ?? DEFAULT_SCANNERS)].sort();
+    const platform = body.platform ?? null;
     const execute = async () => {
-      const row = await deps.db.transaction((tx) => recordScan(tx, principal.orgId, { reference, scanners, source: 'scan', requester: requesterOf(principal), origin: originOfContext(ctx) }));
+      const row = await deps.db.transaction((tx) => recordScan(tx, principal.orgId, { reference, scanners, platform, source: 'scan', requester: requesterOf(principal), origin: originOfContext(ctx) }));
       return { status: 202, body: toScanView(row) };
     };
     if (key === undefined) return execute();
     const idempotency = createIdempotency({ db: deps.db, log: ctx.log });
-    const fingerprint = fingerprintRequest('createScan', { image: reference.canonical, scanners });
+    // The platform joins the fingerprint only when named, so keys stored before it existed still replay.
+    const fingerprint = fingerprintRequest('createScan', { image: reference.canonical, scanners, ...(platform === null ? {} : { platform }) });
     return toHandlerResult(await idempotency.run({ orgId: principal.orgId, key, fingerprint, execute }));
   };
 }
