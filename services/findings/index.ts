@@ -34,6 +34,7 @@ export {
   type ScannerResultRecord,
   type Severity,
 } from './observation.js';
+export { osFamily } from './normalize.js';
 export { findingStatuses, listFilter, newestTimelineEntry, severityRankOrder } from './findings.js';
 export { parseReport, parseTrivyReport, readReportOffThread, ReportFormatError, type ReadReport, type ReportFormat } from './reports/index.js';
 
