@@ -1,7 +1,7 @@
 // dpkg's database: /var/lib/dpkg/status (deb-control paragraphs, one per package dpkg
 // knows, installed or not) and the distroless form, /var/lib/dpkg/status.d/<package>,
 // one control file per package with no Status (everything listed is installed).
-// Licences come from the machine-readable (DEP-5) copyright files, as Trivy reads them.
+// Licences come from /usr/share/doc/<package>/copyright, read as Trivy reads them.
 import path from 'node:path/posix';
 import type { ImageFileSet } from '../image-pull/image-files.js';
 import type { AnalyzerResult, EntryInfo, FileWish, InventoryAnalyzer, InventoryPackage, InventoryWarning, OsRelease } from './inventory.js';
@@ -22,16 +22,18 @@ export function dpkgWants(imagePath: string): FileWish {
   return false;
 }
 
-/** Keeps only the `License:` lines of a copyright file: all the analyzer reads of it. */
+/** Keeps only the lines of a copyright file the analyzer reads: `License:` lines and references to /usr/share/common-licenses. */
 function condenseCopyright(content: Buffer): Buffer | null {
   const lines = licenceLines(content.toString('utf8'));
   return lines.length > 0 ? Buffer.from(lines.join('\n') + '\n') : null;
 }
 
+const COMMON_LICENCE_REFERENCE = /\/?usr\/share\/common-licenses\/([0-9A-Za-z_.+-]+[0-9A-Za-z+])/;
+
 function licenceLines(text: string): string[] {
   const lines: string[] = [];
   for (const line of text.split('\n')) {
-    if (!/^License:/i.test(line)) continue;
+    if (!line.startsWith('License:') && !COMMON_LICENCE_REFERENCE.test(line)) continue;
     lines.push(line.trimEnd());
     if (lines.length === MAX_LICENCE_LINES) break;
   }
@@ -39,15 +41,21 @@ function licenceLines(text: string): string[] {
 }
 
 /**
- * The licences a copyright file declares: the value of each `License:` line (DEP-5's
- * short names, GPL-2+, Artistic, as written), first appearance first. A file that is
- * not machine-readable usually has none; its prose is not classified.
+ * The licences a copyright file declares, as Trivy reads them: each `License:` line's
+ * value (DEP-5 short names as written: GPL-2+, Artistic) cut at a parenthesis and split
+ * at "and", "or" and commas, and each /usr/share/common-licenses/<name> a free-form file
+ * refers to; first appearance first. Names are not mapped to SPDX identifiers, and the
+ * prose of a file that names no licence this way is not classified.
  */
 export function licencesOfCopyright(text: string): string[] {
   const licences = new Set<string>();
   for (const line of licenceLines(text)) {
-    const value = line.slice('License:'.length).trim();
-    if (value !== '') licences.add(value);
+    if (line.startsWith('License:')) {
+      const [value] = line.slice('License:'.length).split('(', 1);
+      for (const name of value!.split(/,?[_ ]+(?:or|and)[_ ]+|,[ ]*/)) if (name.trim() !== '') licences.add(name.trim());
+    } else {
+      licences.add(COMMON_LICENCE_REFERENCE.exec(line)![1]!);
+    }
   }
   return [...licences];
 }

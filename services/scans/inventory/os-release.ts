@@ -110,8 +110,9 @@ export function osvEcosystemOf(os: OsRelease, files?: ImageFileSet): string | nu
       return lts ? `Ubuntu:${version}:LTS` : `Ubuntu:${version}`;
     }
     case 'alpine': {
+      // OSV publishes no edge release: an image installing from edge is of no known release.
       const branch = (files && alpineBranchOf(files)) ?? alpineBranchOfVersion(version);
-      return branch ? `Alpine:${branch}` : null;
+      return branch && branch !== 'edge' ? `Alpine:${branch}` : null;
     }
     case 'rhel': {
       // Red Hat's records are keyed by the product's CPE (enterprise_linux:9::baseos).
@@ -154,21 +155,20 @@ function alpineBranchOfVersion(version: string | null): string | null {
 }
 
 /**
- * The one release branch /etc/apk/repositories names (…/alpine/v3.19/main), which is
- * what the image installs from and updates against even when os-release lags behind
- * (Trivy's rule); null when it names none, edge, or several.
+ * The branch /etc/apk/repositories installs from (…/alpine/v3.19/main): the newest one
+ * it names, edge above all, as Trivy reads it, since the image updates against it even
+ * when os-release lags behind; null when it names no Alpine branch.
  */
 export function alpineBranchOf(files: ImageFileSet): string | null {
   const content = files.read(apkRepositoriesPath);
   if (content === undefined || content.length > MAX_OS_RELEASE_BYTES) return null;
-  const branches = new Set<string>();
-  for (const rawLine of content.toString('utf8').split('\n')) {
-    const line = rawLine.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const match = /\/(v\d+\.\d+|edge)\/[^/]+\/?$/.exec(line);
-    if (match) branches.add(match[1]!);
+  let newest: { branch: string; major: number; minor: number } | null = null;
+  for (const line of content.toString('utf8').split('\n')) {
+    const match = /^\s*(?:https?|ftp):\/\/[0-9A-Za-z.-]+\/alpine\/+(edge|v(\d+)\.(\d+))\//.exec(line);
+    if (!match) continue;
+    if (match[1] === 'edge') return 'edge';
+    const [major, minor] = [Number(match[2]), Number(match[3])];
+    if (!newest || major > newest.major || (major === newest.major && minor > newest.minor)) newest = { branch: match[1]!, major, minor };
   }
-  if (branches.size !== 1) return null;
-  const [branch] = branches;
-  return branch === 'edge' ? null : branch!;
+  return newest?.branch ?? null;
 }

@@ -1,14 +1,14 @@
 // rpm's package database: SQLite (rpmdb.sqlite, RHEL 9, Fedora 33+, CBL-Mariner 2,
 // Rocky and Alma 9) read with sql.js, SQLite compiled to WebAssembly, from the kept
-// buffer; Berkeley DB's hash format (Packages, RHEL up to 8) read here. Each database
-// row is an rpm header blob (rpm-header.ts). SUSE's NDB (Packages.db) is not read: its
-// packages are reported as unread in a warning.
+// buffer; Berkeley DB's hash format (Packages, RHEL up to 8) and SUSE's NDB (Packages.db)
+// read here. Each database entry is an rpm header blob (rpm-header.ts).
 import path from 'node:path/posix';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import type { ImageFileSet } from '../image-pull/image-files.js';
 import type { AnalyzerResult, EntryInfo, InventoryAnalyzer, InventoryPackage, InventoryWarning, OsRelease } from './inventory.js';
 import { MAX_PACKAGES_PER_DATABASE, osPackageUrl, osSpellingOf } from './os-packages.js';
-import { berkeleyDbHashValues, BerkeleyDbError } from './rpm-berkeleydb.js';
+import { berkeleyDbHashValues } from './rpm-berkeleydb.js';
+import { ndbHeaderBlobs } from './rpm-ndb.js';
 import { parseSourceRpm, readRpmHeader, RpmHeaderError, type RpmHeaderPackage } from './rpm-header.js';
 
 const ANALYZER = 'rpm';
@@ -22,7 +22,7 @@ const NDB_FILE = 'Packages.db';
 // returns. A real rpmdb.sqlite of a few thousand packages needs a few MiB.
 const SQLITE_HEAP_LIMIT_BYTES = 256 * 1024 * 1024;
 
-/** Whether a path is an rpm database the analyzer reads (or reports as unread). */
+/** Whether a path is an rpm database the analyzer reads. */
 export function rpmWants(imagePath: string): boolean {
   if (!DATABASE_DIRECTORIES.includes(path.dirname(imagePath))) return false;
   const file = path.basename(imagePath);
@@ -79,11 +79,13 @@ function headersOf(sql: SqlJsStatic, databasePath: string, content: Buffer, warn
       blobs = read.values;
       skippedEntries = read.skipped;
     } else {
-      warnings.push({ analyzer: ANALYZER, message: `${databasePath}: SUSE's NDB rpm database is not read yet; its packages are not in the inventory` });
-      return [];
+      const read = ndbHeaderBlobs(content, MAX_PACKAGES_PER_DATABASE);
+      blobs = read.blobs;
+      skippedEntries = read.skipped;
     }
   } catch (error) {
-    const reason = error instanceof BerkeleyDbError || error instanceof Error ? error.message : String(error);
+    // sql.js throws plain Errors (SQLITE_CORRUPT, SQLITE_NOTADB); the readers here their own; a read past a buffer a RangeError.
+    const reason = error instanceof Error ? error.message : String(error);
     warnings.push({ analyzer: ANALYZER, message: `${databasePath}: not a readable rpm database (${reason}), skipped` });
     return [];
   }
