@@ -31,7 +31,8 @@ export function osSpellingOf(
   const ecosystem = osComponentEcosystem(os, packageManagerFamily);
   const osvEcosystem = os ? osvEcosystemOf(os, files) : null;
   const purlNamespace = purlNamespaceOf(ecosystem);
-  const distro = os?.versionId ? (distroQualifier === 'version' ? os.versionId : `${ecosystem}-${os.versionId}`) : null;
+  const family = currentTrivyFamily[ecosystem] ?? ecosystem;
+  const distro = os?.versionId ? (distroQualifier === 'version' ? os.versionId : `${family}-${os.versionId}`) : null;
   const release = os ? `${os.prettyName ?? os.id}${os.versionId ? ` (${os.id} ${os.versionId})` : ` (${os.id}, no VERSION_ID)`}` : null;
   const warning: InventoryWarning | null =
     osvEcosystem === null && packageCount > 0
@@ -44,6 +45,15 @@ export function osSpellingOf(
       : null;
   return { spelling: { ecosystem, osvEcosystem, purlNamespace, distro }, warning };
 }
+
+// The component ecosystem keeps the family names Trivy reported before it renamed the
+// SUSE families (findings' vocabulary); the purl's distro qualifier uses today's names.
+const currentTrivyFamily: Record<string, string> = {
+  'suse linux enterprise server': 'sles',
+  'suse linux enterprise micro': 'slem',
+  'opensuse.leap': 'opensuse-leap',
+  'opensuse.tumbleweed': 'opensuse-tumbleweed',
+};
 
 // Trivy's purl namespace for the SUSE families (types.OSType.PurlNamespace); the others are the family.
 function purlNamespaceOf(ecosystem: string): string {
