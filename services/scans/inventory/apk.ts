@@ -36,9 +36,12 @@ export const apkAnalyzer: InventoryAnalyzer = {
   analyze(files: ImageFileSet, os: OsRelease | null): AnalyzerResult {
     const warnings: InventoryWarning[] = [];
     const records: ApkRecord[] = [];
+    const read = new Set<Buffer>();
     for (const databasePath of DATABASE_PATHS) {
+      // Both paths may lead to one file (a link between them): the same database, read once.
       const content = files.read(databasePath);
-      if (content === undefined) continue;
+      if (content === undefined || read.has(content)) continue;
+      read.add(content);
       const { records: raw, cut } = blankLineRecords(content.toString('utf8'), MAX_PACKAGES_PER_DATABASE);
       let malformed = 0;
       for (const lines of raw) {

@@ -110,6 +110,17 @@ describe('rpm analyzer', () => {
     });
   });
 
+  it('reads the one database rpm would: the newest format present, a link to it counted once', () => {
+    const files = imageWith(
+      { '/usr/lib/sysimage/rpm/rpmdb.sqlite': 'rpm/rpmdb.sqlite.gz', '/var/lib/rpm/Packages': 'rpm/Packages' },
+      { '/var/lib/rpm/rpmdb.sqlite': '../../../usr/lib/sysimage/rpm/rpmdb.sqlite' },
+    );
+    const { packages, warnings } = rpm.analyze(files, readOsRelease(imageWith({ '/etc/os-release': 'os-release/rhel' })));
+    expect(packages.length).toBe(129);
+    expect(packages.find((found) => found.name === 'libuuid')).toBeUndefined();
+    expect(warnings).toEqual([{ analyzer: 'rpm', message: "/var/lib/rpm/Packages: not read, as rpm would not: /var/lib/rpm/rpmdb.sqlite is the image's rpm database" }]);
+  });
+
   describe('malformed databases are skipped with a warning, never a crash or a hang', () => {
     const only = (imagePath: string, content: Buffer) => rpm.analyze(imageWith({ [imagePath]: content }), null);
 

@@ -111,13 +111,21 @@ function createAnalyzer(sql: SqlJsStatic): InventoryAnalyzer {
     wants: (imagePath: string, _entry: EntryInfo) => rpmWants(imagePath),
     analyze(files: ImageFileSet, os: OsRelease | null): AnalyzerResult {
       const warnings: InventoryWarning[] = [];
-      const headers: RpmHeaderPackage[] = [];
-      for (const kept of files.paths()) {
-        if (!rpmWants(kept)) continue;
-        const content = files.read(kept);
-        if (content === undefined) continue;
-        headers.push(...headersOf(sql, kept, content, warnings));
+      // rpm reads one database, so a second one is a leftover (a Berkeley DB left behind
+      // by the conversion to SQLite): the first present is read, the newest format first.
+      // A path that links to one already found (/var/lib/rpm → /usr/lib/sysimage/rpm) is the same database.
+      const present = new Map<Buffer, string>();
+      for (const directory of DATABASE_DIRECTORIES) {
+        for (const file of [SQLITE_FILE, NDB_FILE, BERKELEY_FILE]) {
+          const content = files.read(`${directory}/${file}`);
+          if (content !== undefined && !present.has(content)) present.set(content, `${directory}/${file}`);
+        }
       }
+      const [database, ...leftovers] = present;
+      if (leftovers.length > 0) {
+        warnings.push({ analyzer: ANALYZER, message: `${leftovers.map(([, leftover]) => leftover).join(', ')}: not read, as rpm would not: ${database![1]} is the image's rpm database` });
+      }
+      const headers = database ? headersOf(sql, database[1], database[0], warnings) : [];
       // gpg-pubkey entries are the keys rpm trusts, recorded as packages; nothing is installed.
       const installed = headers.filter((header) => header.name !== 'gpg-pubkey');
 
