@@ -16,6 +16,8 @@ export interface OsRelease {
   /** VERSION_CODENAME when present (bookworm, jammy). */
   codename: string | null;
   prettyName: string | null;
+  /** CPE_NAME when present (cpe:/o:redhat:enterprise_linux:9::baseos): Red Hat's OSV ecosystem is keyed by it. */
+  cpeName?: string | null;
 }
 
 export interface InventoryPackage {
