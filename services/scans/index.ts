@@ -13,7 +13,7 @@ import { listScans } from './handlers/listScans.js';
 import { updateScannerSettings } from './handlers/updateScannerSettings.js';
 import type { RegistryLogins } from './registry-logins.js';
 import { createScanWorker } from './scan-worker.js';
-import { createTrivyAdapter } from './scanners.js';
+import { createGrypeAdapter, createTrivyAdapter } from './scanners.js';
 
 export { parseImageReference, type ImageReference } from './image-reference.js';
 export { createScan, getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from './scans.js';
@@ -35,7 +35,7 @@ export function createScansModule(deps: { db: Database; codec: CursorCodec; logg
         db,
         logger: deps.logger.child({ component: 'scan-worker' }),
         worker: registration,
-        scanners: { trivy: createTrivyAdapter() },
+        scanners: { trivy: createTrivyAdapter(), grype: createGrypeAdapter() },
         registryLogins: deps.registryLogins,
       }),
     ],
