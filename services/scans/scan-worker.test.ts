@@ -181,7 +181,7 @@ describe.each(testProfiles)('scan worker with registry credentials ($profile)', 
     // An image of a registry the organization has no credential for is scanned without one.
     const anonymous = await scan(tenant, `ghcr.io/acme/public-${randomUUID().slice(0, 8)}:1`);
     expect(anonymous.state).toBe('failed');
-    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: null, login: null });
+    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: expect.any(String), login: { host: 'ghcr.io', username: null, password: null, hosts: [] } });
     expect(await credential(tenant, own.id)).toEqual(used);
 
     expect(readFileSync(argsFile, 'utf8')).not.toContain(accepted);

@@ -70,10 +70,12 @@ describe('Trivy adapter with a registry login', () => {
     expect(runs).toEqual([
       // A Docker configuration of the run's own, holding a login for the image's registry and no other.
       { ...withheld, DOCKER_CONFIG: expect.any(String), login: { host: 'registry.example.com', username: 'ci-robot', password: login.secret, hosts: ['registry.example.com'] } },
-      { ...withheld, DOCKER_CONFIG: null, login: null },
+      // Without a login, a configuration of the run's own holding none, never the worker user's.
+      { ...withheld, DOCKER_CONFIG: expect.any(String), login: { host: 'ghcr.io', username: null, password: null, hosts: [] } },
     ]);
-    expect(runs[0].DOCKER_CONFIG).not.toBe('/etc/deployment-docker');
-    expect(existsSync(runs[0].DOCKER_CONFIG), "the run's Docker configuration is removed after it").toBe(false);
+    expect(runs.map((run) => run.DOCKER_CONFIG)).not.toContain('/etc/deployment-docker');
+    expect(runs[1].DOCKER_CONFIG).not.toBe(runs[0].DOCKER_CONFIG);
+    expect(runs.filter((run) => existsSync(run.DOCKER_CONFIG)), "each run's Docker configuration is removed after it").toEqual([]);
     expect(readFileSync(argsFile, 'utf8')).not.toContain(login.secret);
   });
 
@@ -180,10 +182,12 @@ describe('Grype adapter with a registry login', () => {
     const withheld = { GRYPE_REGISTRY_AUTH_AUTHORITY: null, GRYPE_REGISTRY_AUTH_USERNAME: null, GRYPE_REGISTRY_AUTH_PASSWORD: null, GRYPE_REGISTRY_AUTH_TOKEN: null, TOKEN_SIGNING_KEY: null, DATABASE_URL: null, HOME: '/home/scanner' };
     expect(runs).toEqual([
       { ...withheld, DOCKER_CONFIG: expect.any(String), login: { host: 'registry.example.com', username: 'ci-robot', password: login.secret, hosts: ['registry.example.com'] } },
-      { ...withheld, DOCKER_CONFIG: null, login: null },
+      // Without a login, a configuration of the run's own holding none, never the worker user's.
+      { ...withheld, DOCKER_CONFIG: expect.any(String), login: { host: 'ghcr.io', username: null, password: null, hosts: [] } },
     ]);
-    expect(runs[0].DOCKER_CONFIG).not.toBe('/etc/deployment-docker');
-    expect(existsSync(runs[0].DOCKER_CONFIG), "the run's Docker configuration is removed after it").toBe(false);
+    expect(runs.map((run) => run.DOCKER_CONFIG)).not.toContain('/etc/deployment-docker');
+    expect(runs[1].DOCKER_CONFIG).not.toBe(runs[0].DOCKER_CONFIG);
+    expect(runs.filter((run) => existsSync(run.DOCKER_CONFIG)), "each run's Docker configuration is removed after it").toEqual([]);
     expect(readFileSync(argsFile, 'utf8')).not.toContain(login.secret);
   });
 

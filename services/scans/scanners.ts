@@ -126,13 +126,17 @@ function runProgram(binary: string, args: readonly string[], env: Record<string,
  * as Trivy's documentation warns; a configuration keyed by registry is sent to that
  * registry only, by Trivy's and Grype's registry client alike (go-containerregistry's
  * default keychain).
+ *
+ * A run without a login gets a configuration too, holding none: without one that
+ * client reads the worker user's ~/.docker/config.json, or else Podman's auth files
+ * (REGISTRY_AUTH_FILE, containers/auth.json), which hold the deployment's logins
+ * and are no organization's.
  */
 async function withDockerConfig<T>(login: RegistryLogin | undefined, run: (environment: Record<string, string>) => Promise<T>): Promise<T> {
-  if (login === undefined) return run({});
   const directory = await mkdtemp(path.join(tmpdir(), 'sentinel-registry-login-'));
   try {
-    const auth = dockerConfigAuth(login);
-    await writeFile(path.join(directory, 'config.json'), JSON.stringify({ auths: { [dockerConfigKey(login.registry)]: { auth } } }), { mode: 0o600 });
+    const auths = login === undefined ? {} : { [dockerConfigKey(login.registry)]: { auth: dockerConfigAuth(login) } };
+    await writeFile(path.join(directory, 'config.json'), JSON.stringify({ auths }), { mode: 0o600 });
     return await run({ DOCKER_CONFIG: directory });
   } finally {
     await rm(directory, { recursive: true, force: true });
