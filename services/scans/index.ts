@@ -17,7 +17,7 @@ import type { RegistryLogins } from './registry-logins.js';
 import { createImagePuller, createLayerCache } from './image-pull/image-pull.js';
 import { inventoryAnalyzers } from './inventory/analyzers.js';
 import { createScanWorker } from './scan-worker.js';
-import { createTrivyAdapter } from './scanners.js';
+import { createGrypeAdapter, createTrivyAdapter } from './scanners.js';
 import type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
 import { createSentinelScanner } from './sentinel-scanner/sentinel-scanner.js';
 
@@ -58,6 +58,7 @@ export function createScansModule(deps: ScansDependencies): CapabilityModule {
         scanners: {
           sentinel: createSentinelScanner({ puller, analyzers: inventoryAnalyzers, advisories: deps.advisories }),
           trivy: createTrivyAdapter(),
+          grype: createGrypeAdapter(),
         },
         registryLogins: deps.registryLogins,
         imageReferences,

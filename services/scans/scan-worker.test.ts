@@ -8,7 +8,7 @@ import { newRegistrySecret, storeCredential, uniqueRegistry } from '../registry-
 import { startPipeline, usePipeline, type TestPipeline } from '../../test/support/pipeline.js';
 import { standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
 import { testProfiles, useTestApp, type TestTenant } from '../../test/support/test-app.js';
-import { createTrivyAdapter, type ScannerAdapter } from './scanners.js';
+import { createGrypeAdapter, createTrivyAdapter, type ScannerAdapter } from './scanners.js';
 
 const brokenTrivy: ScannerAdapter = {
   name: 'trivy',
@@ -91,6 +91,41 @@ describe.each(testProfiles)('scan worker with text no column can hold ($profile)
   });
 });
 
+// Grype beside Trivy: Grype looks for vulnerabilities and nothing else, so a scan of
+// an organization that also looks for secrets says, as an import of Grype's report
+// does, that nothing resolved them, unless Trivy ran in the same scan.
+const standInGrype = standInAnswering('grype-worker', 'grype/dd-issue_9618.json');
+const standInTrivy = standInAnswering('trivy-beside-grype', 'trivy/alpine-310.json');
+
+describe.each(testProfiles)('scan worker with Grype ($profile)', ({ profile, counters }) => {
+  const t = useTestApp({ profile, counters });
+  const pipeline = usePipeline(t, profile, { scanners: { trivy: createTrivyAdapter({ binary: standInTrivy }), grype: createGrypeAdapter({ binary: standInGrype }) } });
+
+  it('records what Grype found, and says that a scan by Grype alone did not look for secrets', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const enabled = await t.current.call('PATCH', '/api/v1/settings/scanners', { token: tenant.owner.token, body: { container_image: { secrets: true } } });
+    expect(enabled.status).toBe(200);
+    const image = `quay.io/acme/grype-${randomUUID().slice(0, 8)}:1`;
+    const scan = async (scanners: string[]) => {
+      const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image, scanners } });
+      expect(queued.status).toBe(202);
+      expect(await pipeline.current.scanSettled(tenant.id, queued.body.id)).toBe('completed');
+      return (await t.current.call('GET', `/api/v1/scans/${queued.body.id}`, { token: tenant.owner.token })).body;
+    };
+
+    const byGrype = await scan(['grype']);
+    expect(byGrype).toMatchObject({ scanners: ['grype'], completed_kinds: ['vulnerability'], new_findings: 35, resolved_findings: 0 });
+    expect(byGrype.warnings).toEqual([
+      { code: 'kind_not_covered', where: null, count: 1, message: 'the report does not show that grype looked for secrets: none are resolved by this scan, open secrets stay open' },
+    ]);
+
+    // With Trivy in the same scan the secrets were looked for: no warning, and the
+    // four findings Trivy adds are new, Grype's 35 are seen again.
+    const both = await scan(['trivy', 'grype']);
+    expect(both).toMatchObject({ completed_kinds: ['vulnerability', 'secret'], new_findings: 4, resolved_findings: 0, warnings: [] });
+  });
+});
+
 // The organization's registry credential reaches the scanner process (a stand-in that
 // is also the registry: it accepts one password) through its environment, and the
 // outcome of the run is recorded on the credential. Nothing logs the secret.
@@ -146,7 +181,7 @@ describe.each(testProfiles)('scan worker with registry credentials ($profile)', 
     // An image of a registry the organization has no credential for is scanned without one.
     const anonymous = await scan(tenant, `ghcr.io/acme/public-${randomUUID().slice(0, 8)}:1`);
     expect(anonymous.state).toBe('failed');
-    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: null, login: null });
+    expect(runs().at(-1)).toEqual({ ...noEnvironmentLogin, DOCKER_CONFIG: expect.any(String), login: { host: 'ghcr.io', username: null, password: null, hosts: [] } });
     expect(await credential(tenant, own.id)).toEqual(used);
 
     expect(readFileSync(argsFile, 'utf8')).not.toContain(accepted);

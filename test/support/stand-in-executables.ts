@@ -26,13 +26,14 @@ export function standIn(name: string, script: string): string {
  * variables it was started with in `registry.environmentFile` (one JSON object per run,
  * appended: `login` is {host, username, password, hosts} or null), and answers only when
  * `registry.acceptsPassword` (if given) is the password of that login; otherwise it
- * complains as Trivy does about a refused login and exits 1.
+ * writes `registry.refusal` (`{host}` standing for the image's registry; by default
+ * Trivy's complaint about a refused login) and exits 1.
  */
 export function standInAnswering(
   name: string,
   fixture: string,
   argsFile?: string,
-  registry?: { environmentFile: string; names: readonly string[]; acceptsPassword?: string },
+  registry?: { environmentFile: string; names: readonly string[]; acceptsPassword?: string; refusal?: string },
 ): string {
   const report = standInPath(`${name}.report.json`);
   writeFileSync(report, JSON.stringify(readReportFixture(fixture)));
@@ -41,10 +42,11 @@ export function standInAnswering(
   const recordEnvironment = registry
     ? `require('fs').appendFileSync(${JSON.stringify(registry.environmentFile)}, JSON.stringify({ ...Object.fromEntries(${JSON.stringify(registry.names)}.map((n) => [n, process.env[n] ?? null])), login }) + '\\n');`
     : '';
+  const refusal = registry?.refusal ?? 'FATAL image scan error: GET https://{host}/v2/: UNAUTHORIZED: authentication required\n';
   const refuseLogin =
     registry?.acceptsPassword === undefined
       ? ''
-      : `if (login?.password !== ${JSON.stringify(registry.acceptsPassword)}) { process.stderr.write('FATAL image scan error: GET https://' + process.argv.at(-1).split('/')[0] + '/v2/: UNAUTHORIZED: authentication required\\n'); process.exit(1); }`;
+      : `if (login?.password !== ${JSON.stringify(registry.acceptsPassword)}) { process.stderr.write(${JSON.stringify(refusal)}.replaceAll('{host}', process.argv.at(-1).split('/')[0])); process.exit(1); }`;
   return standIn(name, `${recordArguments} ${readLogin} ${recordEnvironment} ${refuseLogin} process.stdout.write(require('fs').readFileSync(${JSON.stringify(report)}));`);
 }
 

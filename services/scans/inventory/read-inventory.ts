@@ -5,7 +5,7 @@
 import type { ImageFileSet } from '../image-pull/image-files.js';
 import type { FileSelector, FileWish } from '../image-pull/layer-reader.js';
 import type { InventoryAnalyzer, InventoryPackage, InventoryWarning, OsRelease } from './inventory.js';
-import { OS_RELEASE_PATHS, readOsRelease } from './os-release.js';
+import { osReleaseWants, readOsRelease } from './os-release.js';
 
 export interface Inventory {
   os: OsRelease | null;
@@ -15,7 +15,7 @@ export interface Inventory {
 
 export function inventorySelector(analyzers: readonly InventoryAnalyzer[]): FileSelector {
   return (imagePath, entry) => {
-    if (OS_RELEASE_PATHS.includes(imagePath)) return true;
+    if (osReleaseWants(imagePath)) return true;
     const condensers: Exclude<FileWish, boolean>[] = [];
     for (const analyzer of analyzers) {
       const wish = analyzer.wants(imagePath, entry);

@@ -20,16 +20,18 @@ const COVERED_KINDS: readonly ObservationKind[] = ['vulnerability'];
 
 export interface SentinelScannerDeps {
   puller: ImagePuller;
-  analyzers: readonly InventoryAnalyzer[];
+  /** Ready once (the rpm analyzer compiles its SQLite WebAssembly module first). */
+  analyzers: Promise<readonly InventoryAnalyzer[]>;
   advisories: AdvisorySource;
 }
 
 export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter {
-  const select = inventorySelector(deps.analyzers);
+  const ready = deps.analyzers.then((analyzers) => ({ analyzers, select: inventorySelector(analyzers) }));
   return {
     name: SENTINEL_SCANNER,
     async scan({ orgId, reference, kinds, platform, signal, login }) {
       const { registry, repository, tag, digest } = reference;
+      const { analyzers, select } = await ready;
       try {
         const pulled = await deps.puller.pull({
           orgId,
@@ -41,7 +43,7 @@ export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter
           select,
           signal,
         });
-        const inventory = readInventory(pulled.files, deps.analyzers);
+        const inventory = readInventory(pulled.files, analyzers);
         const matched = await matchInventory(inventory, deps.advisories);
         const skipped = [...pulled.warnings.map((message) => ({ analyzer: 'pull', message })), ...inventory.warnings];
         return {
