@@ -38,7 +38,7 @@ describe('cargo analyzer on a real Cargo.lock (ripgrep)', () => {
     const broken = cargoAnalyzer.analyze(files, null);
     expect(broken.packages).toEqual([]);
     expect(broken.warnings).toHaveLength(1);
-    expect(broken.warnings[0].message).toMatch(/^\/x\/Cargo\.lock was skipped: it is not TOML/);
+    expect(broken.warnings[0]?.message).toMatch(/^\/x\/Cargo\.lock was skipped: it is not TOML/);
     expect(cargoAnalyzer.wants('/x/Cargo.toml', { mode: 0o644, size: 10 })).toBe(false);
   });
 });

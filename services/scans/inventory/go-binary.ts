@@ -64,7 +64,7 @@ export function condenseGoBuildInfo(file: Buffer): Buffer | null {
   const searchEnd = Math.min(file.length, region.offset + Math.min(region.size, BUILDINFO_SEARCH_BYTES));
   const start = findAlignedMagic(file, region.offset, searchEnd);
   if (start === null) return null;
-  const flags = file[start + 15];
+  const flags = file[start + 15] ?? 0;
   if ((flags & FLAG_VERSION_INLINE) === 0) return Buffer.from(file.subarray(start, start + BUILDINFO_HEADER_BYTES));
   const version = readInlineString(file, start + BUILDINFO_HEADER_BYTES, MAX_GO_VERSION_BYTES);
   if (version === null) return null;
@@ -87,7 +87,7 @@ function readInlineString(data: Buffer, offset: number, maxBytes: number): { byt
   for (let shift = 0; ; shift += 7) {
     // Ten bytes hold any uvarint; a longer run of continuation bits is not a length.
     if (at >= data.length || shift > 63) return null;
-    const byte = data[at++];
+    const byte = data[at++] ?? 0;
     length += (byte & 0x7f) * 2 ** shift;
     if ((byte & 0x80) === 0) break;
   }
@@ -179,7 +179,7 @@ export function goTagToSemver(tag: string): string | null {
   if (first === 'go1') return 'v1.0.0';
   const match = /^go(\d+\.\d+)(\.\d+|)((beta|rc|-pre)(\d+))?$/.exec(first);
   if (match === null || first === 'go1.0') return null;
-  const [, majorMinor, patch, prerelease, kind, number] = match;
+  const [, majorMinor, patch, prerelease, kind = '', number] = match;
   const base = `v${majorMinor}${patch === '' ? '.0' : patch}`;
   return prerelease === undefined ? base : `${base}${kind.startsWith('-') ? '' : '-'}${kind}.${number}`;
 }
@@ -191,7 +191,7 @@ interface ModuleLine {
 
 function readBuildInfo(imagePath: string, kept: Buffer, output: AnalyzerOutput): void {
   if (kept.length < BUILDINFO_HEADER_BYTES) return output.warn(`${imagePath} was skipped: its Go build information is cut short`);
-  if ((kept[15] & FLAG_VERSION_INLINE) === 0) return output.warn(`${imagePath} was skipped: it was built before Go 1.18, whose build information (pointers into the executable) is not read`);
+  if (((kept[15] ?? 0) & FLAG_VERSION_INLINE) === 0) return output.warn(`${imagePath} was skipped: it was built before Go 1.18, whose build information (pointers into the executable) is not read`);
   const version = readInlineString(kept, BUILDINFO_HEADER_BYTES, MAX_GO_VERSION_BYTES);
   const modinfo = version && readInlineString(kept, version.end, MAX_MODINFO_BYTES);
   if (!version || !modinfo) return output.warn(`${imagePath} was skipped: its Go build information is malformed`);

@@ -198,7 +198,7 @@ function readOneArchive(data: Uint8Array, path: string, depth: number, budget: {
 
 function ownCoordinatesFromFileName(fileName: string): { artifactId: string; version: string } | null {
   const match = JAR_FILE_NAME.exec(fileName);
-  return match ? { artifactId: match[1], version: match[2] } : null;
+  return match?.[1] && match[2] ? { artifactId: match[1], version: match[2] } : null;
 }
 
 /** key=value lines of a .properties file as Maven writes pom.properties; comments skipped. */
@@ -258,6 +258,6 @@ function manifestLicences(manifest: Map<string, string>): string[] {
   if (!bundle) return [];
   return bundle
     .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
-    .map((entry) => entry.split(';')[0].trim().replace(/^"|"$/g, ''))
+    .map((entry) => (entry.split(';')[0] ?? '').trim().replace(/^"|"$/g, ''))
     .filter((name) => name !== '' && !/^[a-z]+:\/\//i.test(name) && name !== '<<EXTERNAL>>');
 }

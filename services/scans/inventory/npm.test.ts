@@ -45,7 +45,7 @@ describe('npm analyzer on real packages (npm pack) and real lockfiles (Trivy tes
   });
 
   it('reads lockfile v3 "packages" without dev dependencies and workspace links', () => {
-    const lock = readJson('srv/v3/package-lock.json') as { packages: Record<string, { version?: string; dev?: boolean; name?: string }> };
+    const lock = readJson('srv/v3/package-lock.json') as unknown as { packages: Record<string, { version?: string; dev?: boolean; name?: string }> };
     const expected = Object.entries(lock.packages)
       .filter(([location, entry]) => location.includes('node_modules/') && entry.dev !== true)
       .map(([location, entry]) => `${location.slice(location.lastIndexOf('node_modules/') + 13)}@${entry.version}`);

@@ -131,7 +131,7 @@ function readDependenciesSection(imagePath: string, root: Record<string, unknown
       if (entry.dev === true || written === undefined) continue;
       // An alias is installed under its own name but is the aliased registry package.
       const alias = /^npm:((?:@[^/]+\/)?[^@]+)@(.+)$/.exec(written);
-      const [packageName, version] = alias ? [alias[1], alias[2]] : [name, written];
+      const [packageName, version] = alias?.[1] && alias[2] ? [alias[1], alias[2]] : [name, written];
       // file:, git and tarball URLs are not registry versions advisories name.
       if (/[:/]/.test(version)) continue;
       output.addOrWarn(npmPackage(packageName, version, imagePath, []), `${packageName} in ${imagePath}`);

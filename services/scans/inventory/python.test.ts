@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImageFileSet } from '../image-pull/image-files.js';
@@ -16,7 +16,7 @@ describe('python analyzer on real distributions (Debian python3-* packages, Triv
       return { name: headers.get('name')?.[0], version: headers.get('version')?.[0], installPath };
     });
     expect(expected).toHaveLength(8);
-    expect(result.packages.map(({ name, version, installPath }) => ({ name, version, installPath })).sort((a, b) => (a.installPath < b.installPath ? -1 : 1))).toEqual(expected);
+    expect(result.packages.map(({ name, version, installPath }) => ({ name, version, installPath })).sort((a, b) => ((a.installPath ?? '') < (b.installPath ?? '') ? -1 : 1))).toEqual(expected);
     expect(result.warnings).toEqual([]);
   });
 
@@ -58,7 +58,9 @@ describe('python analyzer on real distributions (Debian python3-* packages, Triv
     const files = new ImageFileSet();
     const real = readFileSync(path.join(root, 'usr/lib/python3/dist-packages/six-1.16.0.egg-info/PKG-INFO'), 'utf8');
     files.set('/a/six-1.16.0.egg-info/PKG-INFO', { kind: 'file', content: Buffer.from(real.replace(/^Version:.*$/m, '')), mode: 0o644 });
-    files.set('/a/x.dist-info/METADATA', { kind: 'file', content: readFileSync(process.execPath).subarray(0, 4096), mode: 0o644 });
+    const executableStart = Buffer.alloc(4096);
+    readSync(openSync(process.execPath, 'r'), executableStart, 0, executableStart.length, 0);
+    files.set('/a/x.dist-info/METADATA', { kind: 'file', content: executableStart, mode: 0o644 });
     const broken = pythonAnalyzer.analyze(files, null);
     expect(broken.packages).toEqual([]);
     expect(broken.warnings.map((warning) => warning.message)).toEqual([

@@ -49,7 +49,7 @@ export const rubyGemspecAnalyzer: InventoryAnalyzer = {
 
 function licencesOf(source: string): string[] {
   const list = LICENCE_LIST.exec(source)?.[1];
-  if (list !== undefined) return [...list.matchAll(/(["'])([^"']*)\1/g)].map((match) => match[2]);
+  if (list !== undefined) return [...list.matchAll(/(["'])([^"']*)\1/g)].map((match) => match[2] ?? '');
   const single = SINGLE_LICENCE.exec(source)?.[2];
   return single === undefined ? [] : [single];
 }
