@@ -1,4 +1,4 @@
-import { openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImageFileSet } from '../image-pull/image-files.js';
@@ -59,7 +59,9 @@ describe('python analyzer on real distributions (Debian python3-* packages, Triv
     const real = readFileSync(path.join(root, 'usr/lib/python3/dist-packages/six-1.16.0.egg-info/PKG-INFO'), 'utf8');
     files.set('/a/six-1.16.0.egg-info/PKG-INFO', { kind: 'file', content: Buffer.from(real.replace(/^Version:.*$/m, '')), mode: 0o644 });
     const executableStart = Buffer.alloc(4096);
-    readSync(openSync(process.execPath, 'r'), executableStart, 0, executableStart.length, 0);
+    const executable = openSync(process.execPath, 'r');
+    readSync(executable, executableStart, 0, executableStart.length, 0);
+    closeSync(executable);
     files.set('/a/x.dist-info/METADATA', { kind: 'file', content: executableStart, mode: 0o644 });
     const broken = pythonAnalyzer.analyze(files, null);
     expect(broken.packages).toEqual([]);
