@@ -138,6 +138,7 @@ describe('goTagToSemver (golang.org/x/vuln)', () => {
     ['go1.9.2rc2', 'v1.9.2-rc.2'],
     ['go1', 'v1.0.0'],
     ['go1.21.5 X:boringcrypto', 'v1.21.5'],
+    ['go1.26.1-X:nodwarf5', 'v1.26.1'],
     ['go1.0', null],
     // The toolchain of the Google Cloud SDK's go-app-stager: an internal build, no release tag.
     ['go1.22-20231128-RC02 cl/586117301 +6111acc8e6 X:fieldtrack,boringcrypto', null],

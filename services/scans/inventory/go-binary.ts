@@ -173,9 +173,14 @@ class BoundedElfReader {
   }
 }
 
-/** A Go toolchain tag as a semantic version, as golang.org/x/vuln's GoTagToSemver writes it: go1.21.5 → v1.21.5, go1.22rc1 → v1.22.0-rc.1; null for a tag it cannot read. */
+/**
+ * A Go toolchain tag as a semantic version, as golang.org/x/vuln's GoTagToSemver writes
+ * it: go1.21.5 → v1.21.5, go1.22rc1 → v1.22.0-rc.1; null for a tag it cannot read. What
+ * follows the tag is not part of it: a space and a build suffix ("go1.21.5 X:boringcrypto")
+ * or, from Go 1.26, the experiments joined with "-X:".
+ */
 export function goTagToSemver(tag: string): string | null {
-  const first = tag.trim().split(/\s+/)[0] ?? '';
+  const first = (tag.trim().split(/\s+/)[0] ?? '').split('-X:')[0] ?? '';
   if (first === 'go1') return 'v1.0.0';
   const match = /^go(\d+\.\d+)(\.\d+|)((beta|rc|-pre)(\d+))?$/.exec(first);
   if (match === null || first === 'go1.0') return null;
