@@ -27,8 +27,9 @@ const MAX_MODINFO_BYTES = 4 * 1024 * 1024;
 const MAX_MODINFO_LINES = 100_000;
 // The 16 bytes Go's linker writes before and after the module information.
 const MODINFO_SENTINEL_BYTES = 16;
-// File names of executables that are archives or scripts, not programs a Go linker wrote.
-const NOT_A_PROGRAM = /\.(?:jar|war|ear|zip|sh|py|pl|rb|js|txt|json)$/i;
+// Names of files that are no program a Go linker wrote: archives, scripts, and every
+// file another language analyzer reads (a package.json copied with mode 0755 stays npm's).
+const NOT_A_PROGRAM = /(?:\.(?:jar|war|ear|par|sar|jpi|hpi|zip|sh|py|pl|rb|js|txt|json|lock|gemspec|egg-info)|\/METADATA|\/PKG-INFO)$/i;
 
 const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
 const SHT_NOBITS = 8;
