@@ -168,9 +168,9 @@ class BoundedElfReader {
 
   cString(offset: number, maxBytes: number): string | null {
     if (!this.fits(offset, 1)) return null;
-    const end = this.file.indexOf(0, offset);
-    if (end === -1 || end - offset > maxBytes) return null;
-    return this.file.toString('latin1', offset, end);
+    // Looked for within maxBytes only: a hostile table of 65,535 names must not scan the file each time.
+    const length = this.file.subarray(offset, offset + maxBytes + 1).indexOf(0);
+    return length === -1 ? null : this.file.toString('latin1', offset, offset + length);
   }
 }
 

@@ -23,7 +23,7 @@ const ARCHIVE_NAME = /\.(?:jar|war|ear|par|sar|jpi|hpi)$/i;
 // OSV-Scalibr stops at 16 levels; real archives nest two or three deep (ear → war → jar).
 const MAX_NESTING_DEPTH = 8;
 // What one top-level archive may inflate in total: its nested archives and metadata files.
-const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 const MAX_METADATA_FILE_BYTES = 1024 * 1024;
 const MAX_ENTRIES_PER_ARCHIVE = 200_000;
 const MAX_ARTIFACTS = 20_000;
@@ -129,7 +129,7 @@ export function condenseJavaArchive(archive: Uint8Array, imagePath: string): Con
       }
       condensed.artifacts.push(artifact);
     }
-    for (const [name, nested] of read.nested) pending.push({ data: nested, path: `${path}/${name}`, depth: depth + 1 });
+    for (const [name, nested] of read.nested) pending.push({ data: nested, path: `${path}/${name.replace(/^\/+/, '')}`, depth: depth + 1 });
   }
   return condensed;
 }

@@ -42,6 +42,12 @@ describe('ruby-gemspec analyzer on real gemspecs (Debian ruby-rack, ruby-json, l
     expect(rubyGemspecAnalyzer.wants('/app/myapp.gemspec', entry)).toBe(false);
   });
 
+  it('reads a gemspec of a million blank lines in one pass, to a warning', () => {
+    const files = new ImageFileSet();
+    files.set('/g/specifications/blank-1.0.gemspec', { kind: 'file', content: Buffer.from(`${'\n'.repeat(1_000_000)}s`), mode: 0o644 });
+    expect(rubyGemspecAnalyzer.analyze(files, null).warnings).toHaveLength(1);
+  });
+
   it('skips a gemspec without a quoted name or version with a warning', () => {
     const files = new ImageFileSet();
     const real = readFileSync(path.join(root, 'usr/share/rubygems-integration/all/specifications/rack-2.2.22.gemspec'), 'utf8');

@@ -14,11 +14,12 @@ const GEMSPEC_FILE = /\/specifications\/(?:[^/]+\/)*[^/]+\.gemspec$/;
 
 // `<receiver>.name = "rack"` with either quote and an optional .freeze; the receiver is
 // whatever block parameter the generator chose (s, spec).
-const quotedAssignment = (attribute: string) => new RegExp(`^\\s*\\w+\\.${attribute}\\s*=\\s*(["'])([^"'\\n]*)\\1`, 'm');
+// Only spaces and tabs around it: \s would let each line's match run on over every blank line below.
+const quotedAssignment = (attribute: string) => new RegExp(`^[ \\t]*\\w+\\.${attribute}[ \\t]*=[ \\t]*(["'])([^"'\\n]*)\\1`, 'm');
 const NAME = quotedAssignment('name');
 const VERSION = quotedAssignment('version');
 const SINGLE_LICENCE = quotedAssignment('license');
-const LICENCE_LIST = /^\s*\w+\.licenses\s*=\s*\[([^\]\n]*)\]/m;
+const LICENCE_LIST = /^[ \t]*\w+\.licenses[ \t]*=[ \t]*\[([^\]\n]*)\]/m;
 
 const isGemspec = (imagePath: string): boolean => GEMSPEC_FILE.test(imagePath);
 
