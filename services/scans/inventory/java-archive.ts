@@ -122,12 +122,10 @@ export function condenseJavaArchive(archive: Uint8Array, imagePath: string): Con
     const { data, path, depth } = next;
     const read = readOneArchive(data, path, depth, budget, warn);
     if (read === null) continue;
-    for (const artifact of read.artifacts) {
-      if (condensed.artifacts.length >= MAX_ARTIFACTS) {
-        warn(`${imagePath} holds more than ${MAX_ARTIFACTS} Java packages; the rest were not read`);
-        break;
-      }
-      condensed.artifacts.push(artifact);
+    condensed.artifacts.push(...read.artifacts.slice(0, MAX_ARTIFACTS - condensed.artifacts.length));
+    if (condensed.artifacts.length >= MAX_ARTIFACTS) {
+      warn(`${imagePath} holds ${MAX_ARTIFACTS} Java packages or more; the rest were not read`);
+      break;
     }
     for (const [name, nested] of read.nested) pending.push({ data: nested, path: `${path}/${name.replace(/^\/+/, '')}`, depth: depth + 1 });
   }

@@ -55,8 +55,8 @@ function readInstalledPackage(imagePath: string, content: Buffer, output: Analyz
   if (!isRecord(manifest)) return output.warn(`${imagePath} was skipped: it is not a JSON object`);
   const name = stringOf(manifest.name);
   const version = stringOf(manifest.version);
-  // npm writes a package.json without a name or version into node_modules only for
-  // things that are not registry packages (a linked workspace's stub); no warning.
+  // Without a name and a version it names nothing an advisory could be about; Trivy
+  // skips it the same way, without a word.
   if (name === undefined || version === undefined) return;
   output.addOrWarn(npmPackage(name, version, imagePath, licencesOf(manifest)), imagePath);
 }
