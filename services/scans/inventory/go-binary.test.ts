@@ -82,6 +82,15 @@ describe('go-binary condenser on real ELF executables', () => {
     });
   });
 
+  it('finds the build information without section headers, in the first writable segment', () => {
+    const binary = registry();
+    const withSections = condenseGoBuildInfo(binary);
+    const stripped = Buffer.from(binary);
+    stripped.writeUInt16LE(0, 0x3c);
+    expect(withSections).not.toBeNull();
+    expect(condenseGoBuildInfo(stripped)).toEqual(withSections);
+  });
+
   it('keeps nothing of an executable that is not Go (node)', () => {
     expect(condenseGoBuildInfo(readFileSync(process.execPath))).toBeNull();
   });

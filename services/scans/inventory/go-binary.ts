@@ -1,13 +1,15 @@
 // Go modules compiled into executables, read from the build information the Go linker
 // embeds (the format Go's debug/buildinfo documents; no npm package reads it, so it is
 // written here). The condenser runs while the layer streams past: it finds the ELF
-// ".go.buildinfo" section (or the first writable, non-executable PT_LOAD segment),
-// the 16-byte-aligned magic "\xff Go buildinf:" in its first 64 KiB, and keeps only the
-// header and the two inline strings that follow it (Go 1.18 and later): the toolchain
-// version and the module information. What is kept is those bytes exactly, a few
-// kilobytes instead of the executable. Older binaries (pointer form) keep their header
-// and are reported in a warning. Every offset read from the file is checked against
-// its length: a hostile header makes the condenser answer null, never read past the end.
+// ".go.buildinfo" section and the 16-byte-aligned magic "\xff Go buildinf:" in its first
+// 64 KiB, or, when section headers were stripped, searches the first writable,
+// non-executable PT_LOAD segment whole (in a cgo binary, which the system linker linked,
+// other data comes first there). It keeps only the header and the two inline strings
+// that follow it (Go 1.18 and later), the toolchain version and the module information,
+// byte for byte: a few kilobytes instead of the executable. Older binaries (pointer form)
+// keep their header and are reported in a warning. Every offset read from the file is
+// checked against its length: a hostile header makes the condenser answer null, never
+// read past the end.
 import { DEFAULT_PULL_LIMITS } from '../image-pull/image-pull.js';
 import type { ImageFileSet } from '../image-pull/image-files.js';
 import type { AnalyzerResult, EntryInfo, FileWish, InventoryAnalyzer } from './inventory.js';
@@ -17,8 +19,8 @@ const ANALYZER = 'go-binary';
 const BUILDINFO_MAGIC = Buffer.from('\xff Go buildinf:', 'latin1');
 const BUILDINFO_ALIGN = 16;
 const BUILDINFO_HEADER_BYTES = 32;
-// Go's reader looks for the magic in the first 64 KiB of the section or segment.
-const BUILDINFO_SEARCH_BYTES = 64 * 1024;
+// The magic opens the .go.buildinfo section; Go's reader looks in its first 64 KiB.
+const SECTION_SEARCH_BYTES = 64 * 1024;
 // The header's flags: the strings follow it inline (Go 1.18+), not through pointers.
 const FLAG_VERSION_INLINE = 0x2;
 const MAX_GO_VERSION_BYTES = 1024;
@@ -62,7 +64,7 @@ const startsWithMagic = (data: Buffer, offset: number): boolean => offset + BUIL
 export function condenseGoBuildInfo(file: Buffer): Buffer | null {
   const region = buildInfoRegion(file);
   if (region === null) return null;
-  const searchEnd = Math.min(file.length, region.offset + Math.min(region.size, BUILDINFO_SEARCH_BYTES));
+  const searchEnd = Math.min(file.length, region.offset + region.searchBytes);
   const start = findAlignedMagic(file, region.offset, searchEnd);
   if (start === null) return null;
   const flags = file[start + 15] ?? 0;
@@ -96,8 +98,12 @@ function readInlineString(data: Buffer, offset: number, maxBytes: number): { byt
   return { bytes: data.subarray(at, at + length), end: at + length };
 }
 
-/** Where Go's reader looks: the .go.buildinfo section, else the first writable, non-executable loadable segment. */
-function buildInfoRegion(file: Buffer): { offset: number; size: number } | null {
+/**
+ * Where Go's reader looks: the .go.buildinfo section, else (section headers stripped) the
+ * first writable, non-executable loadable segment, searched whole: a binary the system
+ * linker linked (cgo) puts other data before the build information there.
+ */
+function buildInfoRegion(file: Buffer): { offset: number; searchBytes: number } | null {
   if (file.length < 64 || file.compare(ELF_MAGIC, 0, 4, 0, 4) !== 0) return null;
   const wide = file[4] === 2;
   if (!wide && file[4] !== 1) return null;
@@ -119,7 +125,7 @@ function buildInfoRegion(file: Buffer): { offset: number; size: number } | null 
       if (elf.u32(section(index) + 4) === SHT_NOBITS) return null;
       const offset = word(section(index) + (wide ? 24 : 16));
       const size = word(section(index) + (wide ? 32 : 20));
-      return offset !== null && size !== null && offset < file.length ? { offset, size } : null;
+      return offset !== null && size !== null && offset < file.length ? { offset, searchBytes: Math.min(size, SECTION_SEARCH_BYTES) } : null;
     }
   }
 
@@ -132,8 +138,8 @@ function buildInfoRegion(file: Buffer): { offset: number; size: number } | null 
     const flags = elf.u32(header + (wide ? 4 : 24));
     if (elf.u32(header) !== PT_LOAD || flags === null || (flags & (PF_X | PF_W)) !== PF_W) continue;
     const offset = word(header + (wide ? 8 : 4));
-    const size = word(header + (wide ? 32 : 16));
-    return offset !== null && size !== null && offset < file.length ? { offset, size } : null;
+    const fileBytes = word(header + (wide ? 32 : 16));
+    return offset !== null && fileBytes !== null && offset < file.length ? { offset, searchBytes: fileBytes } : null;
   }
   return null;
 }
