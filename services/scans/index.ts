@@ -15,7 +15,7 @@ import { listScans } from './handlers/listScans.js';
 import { updateScannerSettings } from './handlers/updateScannerSettings.js';
 import type { RegistryLogins } from './registry-logins.js';
 import { createImagePuller, createLayerCache } from './image-pull/image-pull.js';
-import { inventoryAnalyzers } from './inventory/analyzers.js';
+import { createInventoryAnalyzers } from './inventory/analyzers.js';
 import { createScanWorker } from './scan-worker.js';
 import { createGrypeAdapter, createTrivyAdapter } from './scanners.js';
 import type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
@@ -56,7 +56,7 @@ export function createScansModule(deps: ScansDependencies): CapabilityModule {
         logger: deps.logger.child({ component: 'scan-worker' }),
         worker: registration,
         scanners: {
-          sentinel: createSentinelScanner({ puller, analyzers: inventoryAnalyzers, advisories: deps.advisories }),
+          sentinel: createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: deps.advisories }),
           trivy: createTrivyAdapter(),
           grype: createGrypeAdapter(),
         },
