@@ -17,7 +17,7 @@ export class UnparseableVersionError extends Error {
 }
 
 /** Longest version string any ordering reads; longer ones are refused, never scanned. */
-export const MAX_VERSION_LENGTH = 256;
+const MAX_VERSION_LENGTH = 256;
 
 /**
  * An ordering from a total comparison of valid versions and a validity check: invalid or

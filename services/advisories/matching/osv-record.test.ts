@@ -2,7 +2,7 @@
 // record, with the reason, without throwing.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventVersion, readOsvRecord } from './osv-record.js';
+import { readOsvRecord } from './osv-record.js';
 
 const directory = new URL('./testdata/osv/', import.meta.url);
 const files = readdirSync(directory).filter((file) => file.endsWith('.json'));
@@ -19,7 +19,7 @@ describe('readOsvRecord', () => {
     const record = readOsvRecord({ ...lodash, new_field: { kept: true } });
     if ('error' in record) throw new Error(record.error);
     expect(record.affected![0]!.package).toEqual({ ecosystem: 'npm', name: 'lodash' });
-    expect(record.affected![0]!.ranges![0]!.events.map(eventVersion)).toEqual(['0', '4.17.20']);
+    expect(record.affected![0]!.ranges![0]!.events).toEqual([{ introduced: '0' }, { fixed: '4.17.20' }]);
     expect((record as unknown as Record<string, unknown>)['new_field']).toEqual({ kept: true });
   });
 

@@ -141,9 +141,3 @@ export function readOsvRecord(json: unknown): OsvRecord | { error: string } {
     : '';
   return { error: `${id}${issue.path.join('.') || 'record'}: ${issue.message}` };
 }
-
-/** The version an event names, whichever kind it is. */
-export function eventVersion(event: OsvEvent): string {
-  const named = event as Partial<Record<(typeof EVENT_KINDS)[number], string>>;
-  return named.introduced ?? named.fixed ?? named.last_affected ?? named.limit ?? '';
-}

@@ -41,7 +41,7 @@ const isAlpha = (c: string | undefined): boolean =>
 const isAlnum = (c: string | undefined): boolean => isDigit(c) || isAlpha(c);
 
 /** rpm's rpmvercmp. */
-export function rpmvercmp(a: string, b: string): number {
+function rpmvercmp(a: string, b: string): number {
   if (a === b) return 0;
   let i = 0;
   let j = 0;

@@ -21,7 +21,7 @@ function stripLeadingZeros(digits: string): string {
 }
 
 /** The strict SemVer spelling of a lenient version, build metadata kept; null when it is not one. */
-export function lenientSemver(version: string): semver.SemVer | null {
+function lenientSemver(version: string): semver.SemVer | null {
   const match = LENIENT.exec(version.trim());
   if (match === null) return null;
   const [, major, minor = '0', patch = '0', prerelease = '', build = ''] = match;
@@ -48,28 +48,24 @@ export function goTagToSemver(tag: string): string {
   return kind === undefined ? release : `${release}-${kind}.${number}`;
 }
 
-function readable(version: string): semver.SemVer | null {
-  return lenientSemver(version);
-}
-
 export const semverOrder: VersionOrder = checkedOrder(
   'SemVer',
-  (v) => readable(v) !== null,
-  (a, b) => semver.compare(readable(a)!, readable(b)!),
+  (v) => lenientSemver(v) !== null,
+  (a, b) => semver.compare(lenientSemver(a)!, lenientSemver(b)!),
 );
 
 export const goSemverOrder: VersionOrder = checkedOrder(
   'Go (SemVer)',
-  (v) => readable(goTagToSemver(v)) !== null,
-  (a, b) => semver.compare(readable(goTagToSemver(a))!, readable(goTagToSemver(b))!),
+  (v) => lenientSemver(goTagToSemver(v)) !== null,
+  (a, b) => semver.compare(lenientSemver(goTagToSemver(a))!, lenientSemver(goTagToSemver(b))!),
 );
 
 export const pubSemverOrder: VersionOrder = checkedOrder(
   'Pub (SemVer, build ordered)',
-  (v) => readable(v) !== null,
+  (v) => lenientSemver(v) !== null,
   (a, b) => {
-    const x = readable(a)!;
-    const y = readable(b)!;
+    const x = lenientSemver(a)!;
+    const y = lenientSemver(b)!;
     return x.compare(y) || x.compareBuild(y);
   },
 );
