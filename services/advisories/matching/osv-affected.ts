@@ -184,10 +184,25 @@ function evaluateRange(range: OsvRange, ecosystem: string, version: string): Ran
   };
 }
 
+/** A comparison that fails for a reason no check foresaw still yields an answer, never an exception. */
+function evaluateRangeSafely(range: OsvRange, ecosystem: string, version: string): RangeResult {
+  try {
+    return evaluateRange(range, ecosystem, version);
+  } catch (error) {
+    return { kind: 'not_comparable', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 function listedIn(versions: readonly string[], version: string, order: VersionOrder | null): boolean {
   if (versions.includes(version)) return true;
   if (order === null || !order.isValid(version)) return false;
-  return versions.some((listed) => order.isValid(listed) && order.compare(listed, version) === 0);
+  return versions.some((listed) => {
+    try {
+      return order.isValid(listed) && order.compare(listed, version) === 0;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -214,7 +229,7 @@ export function matchRecord(record: OsvRecord, pkg: PackageToMatch): AffectedMat
     let notComparable: string | null = null;
     for (const [rangeIndex, range] of (affected.ranges ?? []).entries()) {
       if (range.type !== 'ECOSYSTEM' && range.type !== 'SEMVER') continue;
-      const result = evaluateRange(range, named.ecosystem, version);
+      const result = evaluateRangeSafely(range, named.ecosystem, version);
       if (result.kind === 'affected') {
         return { ...base, matchedBy: 'range', rangeIndex, fixedVersion: result.fixedVersion, lastAffected: result.lastAffected };
       }

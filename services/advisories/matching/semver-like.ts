@@ -51,13 +51,13 @@ export function goTagToSemver(tag: string): string {
 export const semverOrder: VersionOrder = checkedOrder(
   'SemVer',
   (v) => lenientSemver(v) !== null,
-  (a, b) => semver.compare(lenientSemver(a)!, lenientSemver(b)!),
+  (a, b) => lenientSemver(a)!.compare(lenientSemver(b)!),
 );
 
 export const goSemverOrder: VersionOrder = checkedOrder(
   'Go (SemVer)',
   (v) => lenientSemver(goTagToSemver(v)) !== null,
-  (a, b) => semver.compare(lenientSemver(goTagToSemver(a))!, lenientSemver(goTagToSemver(b))!),
+  (a, b) => lenientSemver(goTagToSemver(a))!.compare(lenientSemver(goTagToSemver(b))!),
 );
 
 export const pubSemverOrder: VersionOrder = checkedOrder(

@@ -288,3 +288,26 @@ describe('dpkg order agrees with this machine’s dpkg --compare-versions', () =
     }
   });
 });
+
+describe('versions from other ecosystems', () => {
+  it('are ordered or refused with UnparseableVersionError by every ordering, never another error', () => {
+    const foreign = new Set<string>();
+    for (const file of ['debian-versions.txt', 'alpine-versions.txt', 'redhat-versions.txt', 'maven-versions.txt', 'pypi-versions.txt', 'packagist-versions.txt', 'nuget-versions.txt', 'pub-versions.txt']) {
+      for (const { a, b } of readCases(file)) foreign.add(a).add(b);
+    }
+    const versions = [...foreign, '', ' ', '-', ':', '~', '^', '.', '..', 'v', 'go', '0:', '1:'];
+    for (const [ecosystem] of FIXTURES) {
+      const order = versionOrderFor(ecosystem)!;
+      for (let i = 0; i < versions.length; i += 13) {
+        for (let j = 0; j < versions.length; j += 17) {
+          try {
+            const sign = order.compare(versions[i]!, versions[j]!);
+            if (sign !== -1 && sign !== 0 && sign !== 1) throw new Error(`compare gave ${sign}`);
+          } catch (error) {
+            if (!(error instanceof UnparseableVersionError)) throw new Error(`${ecosystem}: ${versions[i]} vs ${versions[j]}: ${String(error)}`);
+          }
+        }
+      }
+    }
+  });
+});
