@@ -34,7 +34,7 @@ export function checkedOrder(
     compare(a, b) {
       if (!valid(a)) throw new UnparseableVersionError(a, ordering);
       if (!valid(b)) throw new UnparseableVersionError(b, ordering);
-      return Math.sign(compareValid(a, b));
+      return Math.sign(compareValid(a, b)) || 0;
     },
   };
 }
