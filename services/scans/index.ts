@@ -18,11 +18,11 @@ import { createImagePuller, createLayerCache } from './image-pull/image-pull.js'
 import { createInventoryAnalyzers } from './inventory/analyzers.js';
 import { createScanWorker } from './scan-worker.js';
 import { createGrypeAdapter, createTrivyAdapter } from './scanners.js';
-import type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
+import type { AdvisoryData } from './sentinel-scanner/match-inventory.js';
 import { createSentinelScanner } from './sentinel-scanner/sentinel-scanner.js';
 
 export { parseImageReference, type ImageReference } from './image-reference.js';
-export type { AdvisorySource } from './sentinel-scanner/match-inventory.js';
+export type { AdvisoryData } from './sentinel-scanner/match-inventory.js';
 export { createScan, getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from './scans.js';
 
 export interface ScansDependencies {
@@ -31,7 +31,7 @@ export interface ScansDependencies {
   logger: Logger;
   registryLogins: RegistryLogins;
   /** The advisory data the built-in scanner matches against (the advisories capability's store, wired by the composition root). */
-  advisories: AdvisorySource;
+  advisories: AdvisoryData;
   config: Pick<Config, 'scanRegistryAllowPrivate' | 'scanRegistryTrustedCaPem' | 'scanLayerCacheBytes' | 'dataDir'>;
 }
 

@@ -10,7 +10,7 @@ import type { InventoryPackage } from '../inventory/inventory.js';
 import type { Inventory } from '../inventory/read-inventory.js';
 
 /** The advisory data the service keeps (the advisories capability's store, wired by the composition root). */
-export interface AdvisorySource {
+export interface AdvisoryData {
   /** The records naming any of the packages, in an OSV ecosystem without its release (Debian, npm, PyPI). */
   advisoriesFor(ecosystem: string, names: readonly string[]): Promise<unknown[]>;
   /** Per OSV ecosystem without release: the records held and the newest modification among them; absent when none. */
@@ -32,7 +32,7 @@ export const baseEcosystem = (osvEcosystem: string): string => osvEcosystem.spli
 /** What distribution advisories name: the source package and version when the package has one. */
 const advisoryIdentity = (pkg: InventoryPackage): { name: string; version: string } => pkg.source ?? { name: pkg.name, version: pkg.version };
 
-export async function matchInventory(inventory: Inventory, source: AdvisorySource): Promise<InventoryMatches> {
+export async function matchInventory(inventory: Inventory, source: AdvisoryData): Promise<InventoryMatches> {
   const matchable = inventory.packages.filter((pkg): pkg is InventoryPackage & { osvEcosystem: string } => pkg.osvEcosystem !== null);
   const unmatchable = inventory.packages.length - matchable.length;
   const byEcosystem = new Map<string, (InventoryPackage & { osvEcosystem: string })[]>();

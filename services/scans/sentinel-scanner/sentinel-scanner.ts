@@ -11,7 +11,7 @@ import { DEFAULT_PLATFORM, ImagePullError, type ImagePuller } from '../image-pul
 import type { InventoryAnalyzer } from '../inventory/inventory.js';
 import { inventorySelector, readInventory } from '../inventory/read-inventory.js';
 import type { ScannerAdapter } from '../scanners.js';
-import { matchInventory, type AdvisorySource } from './match-inventory.js';
+import { matchInventory, type AdvisoryData } from './match-inventory.js';
 
 export const SENTINEL_SCANNER = 'sentinel';
 
@@ -22,7 +22,7 @@ export interface SentinelScannerDeps {
   puller: ImagePuller;
   /** Ready once (the rpm analyzer compiles its SQLite WebAssembly module first). */
   analyzers: Promise<readonly InventoryAnalyzer[]>;
-  advisories: AdvisorySource;
+  advisories: AdvisoryData;
 }
 
 export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter {
