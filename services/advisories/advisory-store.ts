@@ -126,11 +126,12 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
     },
 
     async status() {
+      // Times as text in SQL: the embedded adapter reads a year before 1000 (Go's unset modified, 0001-01-01) wrongly as a Date.
+      const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
       const result = await db.query<StatusRow>(
-        `SELECT ecosystem, source, record_count, newest_modified, last_attempt_at, last_success_at, last_error, last_error_at
+        `SELECT ecosystem, source, record_count, ${['newest_modified', 'last_attempt_at', 'last_success_at', 'last_error_at'].map(iso).join(', ')}, last_error
            FROM advisory_sync_status ORDER BY ecosystem`,
         [],
-        { timesAsIsoText: true },
       );
       return result.rows.map((row) => ({
         ecosystem: row.ecosystem,

@@ -14,6 +14,7 @@ import { createAdvisorySyncSchedule } from './sync-schedule.js';
 export { createAdvisoryStore, type AdvisoryEcosystemStatus, type AdvisoryStore } from './advisory-store.js';
 export { createAdvisorySource, OSV_PUBLIC_SOURCE, type AdvisorySource } from './advisory-source.js';
 export { baseEcosystem, normalizePackageName } from './package-names.js';
+export { runAdvisorySyncCommand } from './sync-command.js';
 export { SyncBusyError, syncAdvisories, type EcosystemSyncResult, type SyncOptions, type SyncProgress, type SyncResult } from './sync.js';
 
 export type AdvisoriesConfig = Pick<Config, 'advisorySource' | 'advisoryEcosystems' | 'advisorySyncIntervalMs'>;

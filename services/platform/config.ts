@@ -170,7 +170,7 @@ type Env = Record<string, string | undefined>;
 const ALLOWED_HOST_PATTERN = /^(?:(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*|[0-9a-f:.]+)$/;
 
 /** An OSV ecosystem directory name: letters, digits, spaces, ".", "-" and "_" (Red Hat, crates.io), never a path. */
-const ADVISORY_ECOSYSTEM_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9])?$/;
+export const ADVISORY_ECOSYSTEM_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9])?$/;
 
 /** A resolver address as node's dns setServers takes it: an address, or one with a port (IPv6 in brackets). */
 function isDnsServer(entry: string): boolean {
