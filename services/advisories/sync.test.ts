@@ -111,28 +111,31 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
     const go = fixtures.get('Go')!;
     const killed = new AbortController();
     let committed = 0;
+    let batches = 0;
     await expect(
       sync({
         ecosystems: ['Go'],
         batchSize: 40,
         signal: killed.signal,
         onProgress: (progress) => {
-          if (progress.phase === 'loading' && progress.records >= 80) {
+          // Killed after its second batch committed (a batch may end early on the embedded database, at its byte bound).
+          if (progress.phase === 'loading' && (batches += 1) === 2) {
             committed = progress.records;
             killed.abort(new Error('killed'));
           }
         },
       }),
     ).rejects.toThrow('killed');
-    expect(committed).toBe(80);
-    expect(await countOf('Go')).toBe(80);
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThanOrEqual(80);
+    expect(await countOf('Go')).toBe(committed);
     const store = createAdvisoryStore(database.db);
-    expect((await store.syncState('Go')).fullLoad).toMatchObject({ entriesDone: 80 });
+    expect((await store.syncState('Go')).fullLoad).toMatchObject({ entriesDone: committed });
     // The lease went with the run, so the next one may start at once.
     expect(await store.leaseHolder()).toBeNull();
     const resumed = await sync({ ecosystems: ['Go'], batchSize: 40 });
     // Only what the killed run had not committed is written again.
-    expect(resumed.ecosystems[0]).toMatchObject({ mode: 'full', written: go.length - 80, records: go.length, error: null });
+    expect(resumed.ecosystems[0]).toMatchObject({ mode: 'full', written: go.length - committed, records: go.length, error: null });
     expect(await countOf('Go')).toBe(go.length);
     expect((await store.syncState('Go')).fullLoad).toBeNull();
   });

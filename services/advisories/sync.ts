@@ -19,8 +19,15 @@ import { MAX_RECORD_BYTES, modifiedKey, readAdvisoryRecord, type StoredAdvisory 
 import { createAdvisorySource, type AdvisorySource } from './advisory-source.js';
 import { createAdvisoryStore, SYNC_LEASE_MS, type AdvisoryStore, type NewestSeen } from './advisory-store.js';
 
-/** Records per transaction. */
+/** Records per transaction, and the record text one may hold at most. */
 const BATCH_RECORDS = 500;
+const BATCH_BYTES = 8 * 1024 * 1024;
+/**
+ * The embedded database has one connection, and a request waits for the transaction in
+ * progress to end (docs/decisions.md, "Short transactions on the embedded database"):
+ * there a batch ends at some 128 KiB of records, like the embedded log's.
+ */
+const EMBEDDED_BATCH_BYTES = 128 * 1024;
 /** Past this many changed records an incremental run loads the archive instead: one download beats thousands of requests. */
 const INCREMENTAL_LIMIT = 5_000;
 /** Record requests in flight at once during an incremental run. */
@@ -116,6 +123,7 @@ export async function syncAdvisories(options: SyncOptions): Promise<SyncResult> 
   const store = createAdvisoryStore(options.db);
   const source = typeof options.source === 'string' ? createAdvisorySource(options.source) : options.source;
   const batchSize = options.batchSize ?? BATCH_RECORDS;
+  const batchBytes = options.db.kind === 'embedded' ? EMBEDDED_BATCH_BYTES : BATCH_BYTES;
   const holder = randomUUID();
   const progress = options.onProgress ?? (() => undefined);
   if (!(await store.acquireLease(holder, SYNC_LEASE_MS))) throw new SyncBusyError((await store.leaseHolder()) ?? 'unknown');
@@ -166,12 +174,14 @@ export async function syncAdvisories(options: SyncOptions): Promise<SyncResult> 
             const zip = await yauzl.openPromise(archive.path, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
             try {
               let batch: StoredAdvisory[] = [];
+              let bytes = 0;
               let index = 0;
               const commit = async (entriesDone: number) => {
                 counts.written += await store.commitBatch(ecosystem, source.location, holder, batch, {
                   fullLoad: { archive: archive.identity, entriesDone, newestKey: seen?.key ?? null, newestModified: seen?.modified ?? null },
                 });
                 batch = [];
+                bytes = 0;
                 progress({ ecosystem, phase: 'loading', mode: 'full', records: entriesDone });
               };
               for await (const entry of zipEntries(zip)) {
@@ -184,14 +194,16 @@ export async function syncAdvisories(options: SyncOptions): Promise<SyncResult> 
                   skip(`${entry.fileName}: larger than ${MAX_RECORD_BYTES} bytes`);
                   continue;
                 }
-                const reading = readAdvisoryRecord(await entryText(zip, entry));
+                const text = await entryText(zip, entry);
+                const reading = readAdvisoryRecord(text);
                 if (!reading.ok) {
                   skip(`${entry.fileName}: ${reading.problem}`);
                   continue;
                 }
                 batch.push(reading.advisory);
+                bytes += text.length;
                 seen = newer(seen, modifiedKey(reading.advisory.modified)!, reading.advisory.modified);
-                if (batch.length >= batchSize) await commit(index);
+                if (batch.length >= batchSize || bytes >= batchBytes) await commit(index);
               }
               if (batch.length > 0 || index > (resume?.entriesDone ?? 0)) await commit(index);
             } finally {
