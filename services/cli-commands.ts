@@ -17,6 +17,7 @@ export type CommandName =
   | 'set-aside list'
   | 'set-aside replay'
   | 'analytics rebuild'
+  | 'advisories sync'
   | 'audit verify';
 
 interface CommandSpec {
@@ -47,6 +48,8 @@ const VARIABLES: Record<string, string> = {
   TOKEN_SIGNING_KEY: 'token signing key (unset: generated into DATA_DIR/keys)',
   WEBHOOK_SECRET_KEY: 'webhook secrets key (unset: generated into DATA_DIR/keys)',
   SHUTDOWN_GRACE_MS: 'how long SIGTERM waits for in-flight work (10000)',
+  ADVISORY_SOURCE: 'OSV data: URL or directory (OSV public bucket)',
+  ADVISORY_ECOSYSTEMS: 'ecosystems synchronized (Debian, Ubuntu, Alpine, ...)',
   SENTINEL_URL: 'the service address, when --url is not given',
   SENTINEL_API_KEY: 'the API key, when --api-key is not given (prefer it to the option)',
 };
@@ -180,6 +183,28 @@ ${environment(DEPLOYMENT)}`,
     positionals: { min: 0, max: 0 },
   },
   {
+    name: 'advisories sync',
+    summary: 'loads the OSV advisory data scans match against',
+    usage: `usage: sentinel advisories sync [--ecosystem <name>]...
+
+Synchronizes the OSV advisory records the built-in scanner matches against from
+ADVISORY_SOURCE into the database: the first run of an ecosystem loads its all.zip,
+later runs fetch only the records modified since (modified_id.csv). A run that was
+stopped resumes where its last batch committed. The workers role does the same every
+ADVISORY_SYNC_INTERVAL_MS. Progress goes to stderr, one line per ecosystem and the
+summary to stdout. Exit 1 when an ecosystem failed (the others are kept) or another
+synchronization is running.
+${EMBEDDED_LOCK}
+
+options:
+  --ecosystem <name>  only this OSV ecosystem (repeatable; default ADVISORY_ECOSYSTEMS)
+${HELP_OPTION}
+
+${environment([...DEPLOYMENT, 'ADVISORY_SOURCE', 'ADVISORY_ECOSYSTEMS'])}`,
+    options: { ecosystem: { type: 'string', multiple: true } },
+    positionals: { min: 0, max: 0 },
+  },
+  {
     name: 'audit verify',
     summary: 'checks an NHI audit evidence package offline',
     usage: `usage: sentinel audit verify <evidence-package.json>
@@ -207,7 +232,7 @@ ${HELP_OPTION}`,
 
 const GROUPS: Array<{ title: string; names: CommandName[] }> = [
   { title: 'service roles', names: ['all', 'api', 'streams', 'workers', 'migrate'] },
-  { title: 'operator commands', names: ['org plan', 'set-aside list', 'set-aside replay', 'analytics rebuild', 'audit verify'] },
+  { title: 'operator commands', names: ['org plan', 'set-aside list', 'set-aside replay', 'analytics rebuild', 'advisories sync', 'audit verify'] },
   { title: 'in CI', names: ['gate'] },
 ];
 
@@ -232,7 +257,7 @@ export type ParsedCommandLine =
   | { kind: 'version' }
   /** Print the message on stderr and exit 2. */
   | { kind: 'mistake'; message: string }
-  | { kind: 'run'; command: CommandName; options: Record<string, string | boolean | undefined>; operands: string[]; argv: string[] };
+  | { kind: 'run'; command: CommandName; options: Record<string, string | boolean | string[] | undefined>; operands: string[]; argv: string[] };
 
 const asksForHelp = (argv: readonly string[]): boolean => {
   const end = argv.indexOf('--');
@@ -279,5 +304,5 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const { positionals } = parsed;
   if (positionals.length > command.positionals.max) return mistake(`unexpected argument '${positionals[command.positionals.max]}'`);
   if (positionals.length < command.positionals.min) return mistake(`missing arguments: ${command.usage.split('\n')[0]!.replace(/^usage: /, '')}`);
-  return { kind: 'run', command: command.name, options: parsed.values as Record<string, string | boolean | undefined>, operands: positionals, argv: args };
+  return { kind: 'run', command: command.name, options: parsed.values as Record<string, string | boolean | string[] | undefined>, operands: positionals, argv: args };
 }

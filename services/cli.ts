@@ -58,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
       if (org !== undefined && !UUID.test(org)) return mistake(`sentinel analytics rebuild: --org must be an organization id (a UUID), got ${JSON.stringify(org)}`);
       return analyticsRebuild(org?.toLowerCase() ?? null);
     }
+    case 'advisories sync':
+      return advisoriesSync(options.ecosystem as string[] | undefined);
     case 'set-aside list':
       return setAside({ action: 'list', all: options.all === true, json: options.json === true });
     case 'set-aside replay':
@@ -182,6 +184,32 @@ async function analyticsRebuild(orgId: string | null): Promise<number> {
       if (!(error instanceof UnknownOrganizationError)) throw error;
       process.stderr.write(`analytics rebuild: ${error.message}\n`);
       return 1;
+    }
+  });
+}
+
+/** `sentinel advisories sync [--ecosystem X]...`: the synchronization in this process; an ecosystem name is checked as configuration checks ADVISORY_ECOSYSTEMS. */
+async function advisoriesSync(ecosystems: string[] | undefined): Promise<number> {
+  const { runAdvisorySyncCommand } = await import('./advisories/index.js');
+  const { ADVISORY_ECOSYSTEM_PATTERN } = await import('./platform/config.js');
+  const refused = ecosystems?.find((name) => !ADVISORY_ECOSYSTEM_PATTERN.test(name));
+  if (refused !== undefined) return mistake(`sentinel advisories sync: --ecosystem must be an OSV ecosystem name such as Debian, npm or crates.io, got ${JSON.stringify(refused)}`);
+  return withDeployment('advisories', async (platform) => {
+    // SIGINT or SIGTERM stops the run after the record in hand; its committed batches stay and the next run resumes.
+    const stopping = new AbortController();
+    const stop = () => stopping.abort(new Error('interrupted'));
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+    try {
+      return await runAdvisorySyncCommand(
+        { db: platform.db, logger: platform.logger, source: platform.config.advisorySource, ecosystems: ecosystems ?? platform.config.advisoryEcosystems, signal: stopping.signal },
+        output,
+      );
+    } catch (error) {
+      if (!stopping.signal.aborted) throw error;
+      process.stderr.write('advisories sync: interrupted; the next run resumes after the last committed batch\n');
+      return 130;
+    } finally {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
     }
   });
 }

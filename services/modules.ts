@@ -1,5 +1,6 @@
 // The one list of capability modules. The HTTP routes, the worker list and the
 // processor list are each built from it: a capability is added here, once.
+import { createAdvisoriesModule, type AdvisoriesConfig } from './advisories/index.js';
 import { createAccountsModule, type AccountsDependencies, type ScryptParameters } from './accounts/index.js';
 import { createAnalyticsModule } from './analytics/index.js';
 import { createApiKeysModule } from './api-keys/index.js';
@@ -49,7 +50,7 @@ import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & AdvisoriesConfig & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
 }
 
 /** What tests may replace; production passes none. */
@@ -140,6 +141,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createVerdictsModule({ db }),
     createAnalyticsModule({ analytics: platform.analytics, db, codec, clock: overrides.clock }),
     createRegistryCredentialsModule({ db, config }),
+    createAdvisoriesModule({ db, logger, config }),
     createNhiAuditModule({ db, codec }),
     createConnectorsModule({ db, codec, config, resolveEndpoint: overrides.resolveConnectorEndpoint }),
     // Collectors per connector kind.

@@ -67,6 +67,26 @@ describe('configuration', () => {
     );
   });
 
+  it('reads where advisory data comes from, which ecosystems and how often', () => {
+    expect(parseConfig({}, '/srv/app')).toMatchObject({
+      advisorySource: 'https://osv-vulnerabilities.storage.googleapis.com',
+      advisoryEcosystems: ['Debian', 'Ubuntu', 'Alpine', 'npm', 'PyPI', 'Go', 'Maven', 'RubyGems', 'crates.io', 'Packagist'],
+      advisorySyncIntervalMs: 86_400_000,
+    });
+    expect(parseConfig({ ADVISORY_SOURCE: 'https://osv-mirror.internal.example/osv/', ADVISORY_ECOSYSTEMS: 'Debian, Red Hat ,crates.io', ADVISORY_SYNC_INTERVAL_MS: '0' }, '/srv/app')).toMatchObject({
+      advisorySource: 'https://osv-mirror.internal.example/osv',
+      advisoryEcosystems: ['Debian', 'Red Hat', 'crates.io'],
+      advisorySyncIntervalMs: 0,
+    });
+    // A directory for air-gapped sites: a path made absolute, or a file: URL kept as given.
+    expect(parseConfig({ ADVISORY_SOURCE: 'osv-copy' }, '/srv/app').advisorySource).toBe('/srv/app/osv-copy');
+    expect(parseConfig({ ADVISORY_SOURCE: 'file:///mnt/osv' }, '/srv/app').advisorySource).toBe('file:///mnt/osv');
+    expect(() => parseConfig({ ADVISORY_SOURCE: 'ftp://mirror/osv' })).toThrow(/ADVISORY_SOURCE must be an http\(s\) URL, a file: URL or a directory path/);
+    expect(() => parseConfig({ ADVISORY_SOURCE: 'https://user:secret@mirror/osv' })).toThrow(/ADVISORY_SOURCE must not carry credentials or a query/);
+    expect(() => parseConfig({ ADVISORY_ECOSYSTEMS: 'Debian,../etc' })).toThrow(/ADVISORY_ECOSYSTEMS entries must be OSV ecosystem names/);
+    expect(() => parseConfig({ ADVISORY_SYNC_INTERVAL_MS: '1000' })).toThrow(/ADVISORY_SYNC_INTERVAL_MS must be 0 \(off\) or at least 60000/);
+  });
+
   it('reads the image registry settings, permitting private registries outside production only', () => {
     expect(parseConfig({})).toMatchObject({ scanRegistryAllowPrivate: false, scanRegistryTrustedCaPem: undefined });
     expect(parseConfig({ SCAN_REGISTRY_ALLOW_PRIVATE: 'true' }).scanRegistryAllowPrivate).toBe(true);

@@ -92,7 +92,22 @@ export interface Config {
   ssoAllowPrivateIssuers: boolean;
   /** SSO_CA_FILE: PEM certificates trusted for identity providers in addition to Node's built-in roots. */
   ssoTrustedCaPem: string | undefined;
+  /**
+   * ADVISORY_SOURCE: where OSV records are synchronized from, in OSV's per-ecosystem layout:
+   * an http(s) URL (OSV's public bucket by default, or an operator's mirror) or a directory
+   * (a path or a file: URL) for air-gapped sites; a path is made absolute.
+   */
+  advisorySource: string;
+  /** ADVISORY_ECOSYSTEMS: the OSV ecosystem directories synchronized, in order. */
+  advisoryEcosystems: string[];
+  /** ADVISORY_SYNC_INTERVAL_MS: how often the workers role synchronizes the advisories; 0 leaves it to `sentinel advisories sync`. */
+  advisorySyncIntervalMs: number;
 }
+
+/** What ADVISORY_ECOSYSTEMS names when left out: the distributions and language ecosystems the built-in scanner reads. */
+export const DEFAULT_ADVISORY_ECOSYSTEMS = ['Debian', 'Ubuntu', 'Alpine', 'npm', 'PyPI', 'Go', 'Maven', 'RubyGems', 'crates.io', 'Packagist'];
+/** OSV's public bucket (https://google.github.io/osv.dev/data/). */
+export const DEFAULT_ADVISORY_SOURCE = 'https://osv-vulnerabilities.storage.googleapis.com';
 
 /**
  * none: no transport is connected; a mail is dropped and a warning names its
@@ -155,6 +170,9 @@ type Env = Record<string, string | undefined>;
 
 /** A host name whose labels may each be `*`, an IPv4 address, or an IPv6 address without brackets. */
 const ALLOWED_HOST_PATTERN = /^(?:(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?))*|[0-9a-f:.]+)$/;
+
+/** An OSV ecosystem directory name: letters, digits, spaces, ".", "-" and "_" (Red Hat, crates.io), never a path. */
+export const ADVISORY_ECOSYSTEM_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9])?$/;
 
 /** A resolver address as node's dns setServers takes it: an address, or one with a port (IPv6 in brackets). */
 function isDnsServer(entry: string): boolean {
@@ -313,6 +331,24 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     if (problem) problems.push(`SSO_RETURN_URLS entries must be ${problem}, got "${entry}"`);
   }
 
+  const advisorySourceRaw = str('ADVISORY_SOURCE') ?? DEFAULT_ADVISORY_SOURCE;
+  let advisorySource = advisorySourceRaw;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(advisorySourceRaw) && !/^(?:https?|file):/i.test(advisorySourceRaw)) {
+    problems.push(`ADVISORY_SOURCE must be an http(s) URL, a file: URL or a directory path, got "${advisorySourceRaw}"`);
+  } else if (/^https?:/i.test(advisorySourceRaw)) {
+    if (!URL.canParse(advisorySourceRaw)) problems.push(`ADVISORY_SOURCE is not a URL: "${advisorySourceRaw}"`);
+    else if (new URL(advisorySourceRaw).username !== '' || new URL(advisorySourceRaw).search !== '') problems.push('ADVISORY_SOURCE must not carry credentials or a query');
+    advisorySource = advisorySourceRaw.replace(/\/+$/, '');
+  } else if (!/^file:/i.test(advisorySourceRaw)) {
+    advisorySource = path.resolve(cwd, advisorySourceRaw);
+  }
+  const advisoryEcosystems = (str('ADVISORY_ECOSYSTEMS') ?? DEFAULT_ADVISORY_ECOSYSTEMS.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of advisoryEcosystems) {
+    if (!ADVISORY_ECOSYSTEM_PATTERN.test(name)) problems.push(`ADVISORY_ECOSYSTEMS entries must be OSV ecosystem names such as Debian, npm or crates.io, got "${name}"`);
+  }
+  const advisorySyncIntervalMs = int('ADVISORY_SYNC_INTERVAL_MS', 86_400_000, 0, 31 * 86_400_000);
+  if (advisorySyncIntervalMs > 0 && advisorySyncIntervalMs < 60_000) problems.push('ADVISORY_SYNC_INTERVAL_MS must be 0 (off) or at least 60000');
+
   const config: ParsedConfig = {
     environment,
     host: str('HOST') ?? '127.0.0.1',
@@ -359,6 +395,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     ssoReturnUrls,
     ssoAllowPrivateIssuers,
     ssoTrustedCaPem: pemFile('SSO_CA_FILE'),
+    advisorySource,
+    advisoryEcosystems,
+    advisorySyncIntervalMs,
   };
   if (config.topicPrefix && !/^[A-Za-z0-9._-]{1,100}$/.test(config.topicPrefix)) {
     problems.push('TOPIC_PREFIX may contain only letters, digits, ".", "_" and "-"');

@@ -48,6 +48,9 @@ export function moduleCatalogue(): CapabilityModule[] {
       governanceApprovalsRequired: 1,
       ssoTrustedCaPem: undefined,
       domainVerificationDnsServers: [],
+      advisorySource: 'https://osv-vulnerabilities.example.test',
+      advisoryEcosystems: [],
+      advisorySyncIntervalMs: 0,
     },
   }).list;
   return catalogue;

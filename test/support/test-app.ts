@@ -84,6 +84,10 @@ export interface TestAppOptions {
   resolveSsoIssuer?: ResolveAll;
   /** SSO_RETURN_URLS; TEST_SSO_RETURN_URLS unless given. */
   ssoReturnUrls?: string[];
+  /** ADVISORY_SOURCE as the status shows it; a name that resolves nowhere unless given. */
+  advisorySource?: string;
+  /** ADVISORY_ECOSYSTEMS; Debian, npm, PyPI and Go unless given. */
+  advisoryEcosystems?: string[];
   /** NHI_APPROVALS_REQUIRED; 1 unless given, as in production. */
   governanceApprovalsRequired?: number;
 }
@@ -231,6 +235,10 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ssoTrustedCaPem: undefined,
     domainVerificationDnsServers: [],
     governanceApprovalsRequired: options.governanceApprovalsRequired ?? 1,
+    // The app runs no workers; advisory synchronization tests name their own source.
+    advisorySource: options.advisorySource ?? 'https://osv-vulnerabilities.example.test',
+    advisoryEcosystems: options.advisoryEcosystems ?? ['Debian', 'npm', 'PyPI', 'Go'],
+    advisorySyncIntervalMs: 0,
   };
   const logger = options.logger ?? createLogger('silent');
   const mail: MailMessage[] = [];
