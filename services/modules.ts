@@ -1,6 +1,6 @@
 // The one list of capability modules. The HTTP routes, the worker list and the
 // processor list are each built from it: a capability is added here, once.
-import { createAdvisoriesModule, type AdvisoriesConfig } from './advisories/index.js';
+import { createAdvisoriesModule, createAdvisoryStore, type AdvisoriesConfig } from './advisories/index.js';
 import { createAccountsModule, type AccountsDependencies, type ScryptParameters } from './accounts/index.js';
 import { createAnalyticsModule } from './analytics/index.js';
 import { createApiKeysModule } from './api-keys/index.js';
@@ -44,7 +44,7 @@ import { createCursorCodec } from './platform/pagination/cursor.js';
 import type { WorkerRegistration } from './platform/worker-registry.js';
 import { createPoliciesModule } from './policies/index.js';
 import { createRegistryCredentialsModule, createRegistryLogins, registrySecretBox } from './registry-credentials/index.js';
-import { createScansModule } from './scans/index.js';
+import { createScansModule, type AdvisoryData } from './scans/index.js';
 import { createVerdictsModule } from './verdicts/index.js';
 import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from './webhooks/index.js';
 
@@ -86,6 +86,17 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const { config, db, logger } = platform;
   const registry = overrides.scopeRegistry ?? scopeRegistry;
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
+  const advisoryStore = createAdvisoryStore(db);
+  // The built-in scanner's view of the advisory data: an ecosystem counts as held once a synchronization of it succeeded.
+  const advisoryData: AdvisoryData = {
+    advisoriesFor: (ecosystem, names) => advisoryStore.advisoriesFor(ecosystem, [...names]),
+    held: async (ecosystems) =>
+      new Map(
+        (await advisoryStore.status())
+          .filter((status) => status.lastSuccessAt !== null && ecosystems.includes(status.ecosystem))
+          .map((status) => [status.ecosystem, { records: status.records, lastModified: status.lastModified }]),
+      ),
+  };
   const registryLogins = createRegistryLogins({ db, secretBox: registrySecretBox(config.webhookSecretKey), logger: logger.child({ component: 'registry-credentials' }) });
   // One service for the module's own operations and for sign-in, which asks enrolled people for a code.
   const secondFactors = createSecondFactors({
@@ -133,7 +144,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
     createGroupsModule({ db, codec }),
     createApiKeysModule({ db, registry }),
     createWorkloadsModule({ db, registry }),
-    createScansModule({ db, codec, logger, registryLogins }),
+    createScansModule({ db, codec, logger, registryLogins, advisories: advisoryData, config }),
     createFindingsModule({ db, codec, logger }),
     createAssetsModule({ db, codec, logger }),
     createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),

@@ -3,7 +3,8 @@
 // of the record is kept as published, for the matcher to read. A record failing these
 // checks is skipped with a warning; it never stops the synchronization.
 import { replaceUnstorableDeep } from '../platform/storable-text.js';
-import { baseEcosystem, normalizePackageName } from './package-names.js';
+import { normalizePackageName } from './matching/osv-affected.js';
+import { baseEcosystem } from './matching/version-order.js';
 
 /** Bounds on what one record may be: the largest real ones (Ubuntu's, listing every version) stay well under. */
 export const MAX_RECORD_BYTES = 16 * 1024 * 1024;

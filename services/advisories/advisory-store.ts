@@ -4,7 +4,7 @@
 import type { Database, Queryable } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
 import type { StoredAdvisory } from './advisory-record.js';
-import { normalizePackageName } from './package-names.js';
+import { normalizePackageName } from './matching/osv-affected.js';
 
 /** How many names one lookup statement carries; a scan's inventory is asked in such slices. */
 const NAMES_PER_LOOKUP = 1_000;

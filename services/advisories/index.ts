@@ -13,7 +13,10 @@ import { createAdvisorySyncSchedule } from './sync-schedule.js';
 
 export { createAdvisoryStore, type AdvisoryEcosystemStatus, type AdvisoryStore } from './advisory-store.js';
 export { createAdvisorySource, OSV_PUBLIC_SOURCE, type AdvisorySource } from './advisory-source.js';
-export { baseEcosystem, normalizePackageName } from './package-names.js';
+export { describeAdvisory, type AdvisoryDescription } from './matching/advisory-description.js';
+export { matchRecord, normalizePackageName, type AffectedMatch } from './matching/osv-affected.js';
+export { readOsvRecord, type OsvAffected, type OsvRecord } from './matching/osv-record.js';
+export { baseEcosystem } from './matching/version-order.js';
 export { runAdvisorySyncCommand } from './sync-command.js';
 export { SyncBusyError, syncAdvisories, type EcosystemSyncResult, type SyncOptions, type SyncProgress, type SyncResult } from './sync.js';
 

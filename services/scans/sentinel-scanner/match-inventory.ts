@@ -3,7 +3,7 @@
 // packages are looked up and compared by source, as Trivy does; language packages by
 // their own name and version. Each matched advisory gives one observation per
 // identifier (the identifier rule is describeAdvisory's), on the installed package.
-import { describeAdvisory, matchRecord, readOsvRecord, type OsvRecord } from '../../advisories/index.js';
+import { baseEcosystem, describeAdvisory, matchRecord, readOsvRecord, type OsvAffected, type OsvRecord } from '../../advisories/index.js';
 import { emptyDetail, normalizeInstallPath, type LicenceRecord, type Observation, type ReportWarning } from '../../findings/index.js';
 import type { AdvisoryDataUsed } from '../scan-results.js';
 import type { InventoryPackage } from '../inventory/inventory.js';
@@ -26,9 +26,6 @@ export interface InventoryMatches {
   complete: boolean;
 }
 
-/** The ecosystem an OSV ecosystem string names, without its release: 'Debian:12' is Debian, 'Red Hat:enterprise_linux:9::baseos' is Red Hat. */
-export const baseEcosystem = (osvEcosystem: string): string => osvEcosystem.split(':')[0]!;
-
 /** What distribution advisories name: the source package and version when the package has one. */
 const advisoryIdentity = (pkg: InventoryPackage): { name: string; version: string } => pkg.source ?? { name: pkg.name, version: pkg.version };
 
@@ -45,6 +42,7 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
   const warnings: ReportWarning[] = [];
   const observations: Observation[] = [];
   let unreadable = 0;
+  const notComparable = new Set<InventoryPackage>();
   for (const ecosystem of ecosystems) {
     const packages = byEcosystem.get(ecosystem)!;
     if (!held.has(ecosystem)) {
@@ -68,6 +66,10 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
       for (const record of readable) {
         const match = matchRecord(record, { osvEcosystem: pkg.osvEcosystem, name: identity.name, version: identity.version });
         if (match === null) continue;
+        if (match.matchedBy === 'not_comparable') {
+          notComparable.add(pkg);
+          continue;
+        }
         observations.push(...observationsOf(pkg, record, match.affected, match.fixedVersion));
       }
     }
@@ -78,6 +80,15 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
       where: null,
       count: unmatchable,
       message: `${unmatchable} operating system packages were not matched: the image's distribution release could not be read (no /etc/os-release, or a release the advisory data does not name)`,
+    });
+  }
+  if (notComparable.size > 0) {
+    const examples = [...notComparable].slice(0, 5).map((pkg) => `${pkg.name} ${pkg.version}`);
+    warnings.push({
+      code: 'package_not_matched',
+      where: null,
+      count: notComparable.size,
+      message: `${notComparable.size} packages named by advisories have a version their ecosystem's order cannot read (${examples.join(', ')}${notComparable.size > examples.length ? ', …' : ''}); they were not matched`,
     });
   }
   if (unreadable > 0) {
@@ -92,7 +103,7 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
   };
 }
 
-function observationsOf(pkg: InventoryPackage, record: OsvRecord, affected: Parameters<typeof describeAdvisory>[1], fixedVersion: string | null): Observation[] {
+function observationsOf(pkg: InventoryPackage, record: OsvRecord, affected: OsvAffected, fixedVersion: string | null): Observation[] {
   const advisory = describeAdvisory(record, affected);
   return advisory.identifiers.map(
     (identifier): Observation => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseEcosystem, normalizePackageName } from './package-names.js';
+import { normalizePackageName } from './osv-affected.js';
+import { baseEcosystem } from './version-order.js';
 
 describe('package name keys', () => {
   it('folds PyPI names as PEP 503 does', () => {
