@@ -256,6 +256,28 @@ describe('the range cases of osv-scalibr’s vulnerability_test.go (npm)', () =>
   });
 });
 
+describe('RPM epochs (the cases of osv-scalibr’s TestOSV_IsAffected_RPMEpoch)', () => {
+  // From google/osv-scalibr vulnerability_test.go (Apache-2.0); the installed version
+  // carries its epoch, as the inventory gives it.
+  const record = (ecosystem: string, fixed: string): OsvRecord => {
+    const read = readOsvRecord({
+      id: '1',
+      modified: '2024-01-01T00:00:00Z',
+      affected: [{ package: { ecosystem, name: 'bash' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed }] }] }],
+    });
+    if ('error' in read) throw new Error(read.error);
+    return read;
+  };
+  it.each([
+    ['Red Hat:enterprise_linux:9::baseos', '1:5.1-7', '1:5.1-6', true],
+    ['Red Hat:enterprise_linux:9::baseos', '1:5.1-7', '1:5.1-7', false],
+    ['Red Hat:enterprise_linux:9::baseos', '1:5.1-5', '1:5.1-6', false],
+    ['openEuler:22.03', '5.1-7', '1:5.1-6', true],
+  ] as const)('%s fixed in %s, installed %s: affected %s', (ecosystem, fixed, installed, affected) => {
+    expect(match(record(ecosystem, fixed), ecosystem, 'bash', installed) !== null).toBe(affected);
+  });
+});
+
 describe('ecosystems and names', () => {
   it('compares releases only when both sides have one, never a release-specific OS record with an unknown release', () => {
     expect(ecosystemApplies('Debian:12', 'Debian:12')).toBe(true);

@@ -10,6 +10,8 @@
 //   'Red Hat:enterprise_linux:9' matches 'Red Hat:enterprise_linux:9::appstream'.
 //   Names are normalised per ecosystem (PEP 503 for PyPI, case-insensitive NuGet,
 //   Packagist and crates.io, Go's toolchain `go` as `stdlib`).
+// - The installed version keeps its RPM epoch for the Red Hat family, whose fixes carry
+//   one, and loses it for the RPM distributions whose advisories write none.
 // - The version matches an explicit `versions[]` entry (the same text, or equal in the
 //   ecosystem's order), or falls in an ECOSYSTEM or SEMVER range: events sorted in the
 //   ecosystem's order (introduced "0" first), then walked: introduced ≤ v opens,
@@ -83,6 +85,19 @@ export function ecosystemApplies(recordEcosystem: string, packageEcosystem: stri
   if (record.release === null) return true;
   if (pkg.release === null) return !RELEASED_ECOSYSTEMS.has(pkg.base);
   return record.release === pkg.release || record.release.startsWith(`${pkg.release}:`);
+}
+
+/** RPM distributions whose advisories write no epoch, as osv-scanner assumes (Red Hat, Rocky and Alma write 0:1.2-3.el9). */
+const RPM_WITHOUT_EPOCHS = new Set(['SUSE', 'openSUSE', 'openEuler', 'Mageia', 'Azure Linux']);
+
+/**
+ * The installed version as the ecosystem's advisories write it: an RPM epoch is kept for
+ * the Red Hat family, whose fixes carry one, and dropped for the RPM distributions whose
+ * advisories write none (1:5.1-6 is compared with 5.1-7 as 5.1-6, as osv-scanner
+ * does), since an epoch on one side only would put every fix below the installed version.
+ */
+export function comparableVersion(osvEcosystem: string, version: string): string {
+  return RPM_WITHOUT_EPOCHS.has(baseEcosystem(osvEcosystem)) ? version.replace(/^\d+:/, '') : version;
 }
 
 /** The name as the ecosystem compares names. */
@@ -213,7 +228,7 @@ function listedIn(versions: readonly string[], version: string, order: VersionOr
 export function matchRecord(record: OsvRecord, pkg: PackageToMatch): AffectedMatch | null {
   if (record.withdrawn !== undefined && record.withdrawn !== '') return null;
   const name = normalizePackageName(pkg.osvEcosystem, pkg.name);
-  const version = pkg.version.trim();
+  const version = comparableVersion(pkg.osvEcosystem, pkg.version.trim());
   let undecided: AffectedMatch | null = null;
 
   for (const [affectedIndex, affected] of (record.affected ?? []).entries()) {
