@@ -44,13 +44,13 @@ import { createCursorCodec } from './platform/pagination/cursor.js';
 import type { WorkerRegistration } from './platform/worker-registry.js';
 import { createPoliciesModule } from './policies/index.js';
 import { createRegistryCredentialsModule, createRegistryLogins, registrySecretBox } from './registry-credentials/index.js';
-import { createScansModule, type AdvisoryData } from './scans/index.js';
+import { createScansModule, type AdvisoryData, type ScansDependencies } from './scans/index.js';
 import { createVerdictsModule } from './verdicts/index.js';
 import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from './webhooks/index.js';
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
 export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & AdvisoriesConfig & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'>;
+  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & AdvisoriesConfig & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'> & ScansDependencies['config'];
 }
 
 /** What tests may replace; production passes none. */

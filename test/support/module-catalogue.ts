@@ -2,6 +2,8 @@
 // know which module owns what before any database exists (vitest collects tests
 // synchronously). Building a module does no I/O, so nothing here is ever called.
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createModules } from '../../services/modules.js';
 import type { Analytics } from '../../services/platform/analytics/analytics.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
@@ -51,6 +53,11 @@ export function moduleCatalogue(): CapabilityModule[] {
       advisorySource: 'https://osv-vulnerabilities.example.test',
       advisoryEcosystems: [],
       advisorySyncIntervalMs: 0,
+      // The app runs no scan workers; a scanner test builds its own with the registry switch it needs.
+      scanRegistryAllowPrivate: false,
+      scanRegistryTrustedCaPem: undefined,
+      scanLayerCacheBytes: 0,
+      dataDir: path.join(tmpdir(), 'sentinel-test-no-data-dir'),
     },
   }).list;
   return catalogue;

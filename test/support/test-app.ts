@@ -88,6 +88,8 @@ export interface TestAppOptions {
   advisorySource?: string;
   /** ADVISORY_ECOSYSTEMS; Debian, npm, PyPI and Go unless given. */
   advisoryEcosystems?: string[];
+  /** SCAN_REGISTRY_ALLOW_PRIVATE: POST /scans accepts images on loopback registries; false unless given, as in production. */
+  allowLoopbackRegistries?: boolean;
   /** NHI_APPROVALS_REQUIRED; 1 unless given, as in production. */
   governanceApprovalsRequired?: number;
 }
@@ -239,6 +241,11 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     advisorySource: options.advisorySource ?? 'https://osv-vulnerabilities.example.test',
     advisoryEcosystems: options.advisoryEcosystems ?? ['Debian', 'npm', 'PyPI', 'Go'],
     advisorySyncIntervalMs: 0,
+    // The app runs no scan workers; a scanner test builds its own with the registry switch it needs.
+    scanRegistryAllowPrivate: options.allowLoopbackRegistries ?? false,
+    scanRegistryTrustedCaPem: undefined,
+    scanLayerCacheBytes: 0,
+    dataDir: path.join(tmpdir(), 'sentinel-test-no-data-dir'),
   };
   const logger = options.logger ?? createLogger('silent');
   const mail: MailMessage[] = [];
