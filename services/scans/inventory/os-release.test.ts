@@ -59,7 +59,7 @@ describe('readOsRelease', () => {
 describe('osvEcosystemOf', () => {
   it('spells each distribution’s release as OSV’s ecosystems do, from real os-release files', () => {
     expect(osvEcosystemOf(releaseOf('alpine'))).toBe('Alpine:v3.15');
-    expect(osvEcosystemOf(releaseOf('rhel'))).toBe('Red Hat:enterprise_linux:9::baseos');
+    expect(osvEcosystemOf(releaseOf('rhel'))).toBe('Red Hat:enterprise_linux:9');
     expect(osvEcosystemOf(releaseOf('rocky'))).toBe('Rocky Linux:9');
     expect(osvEcosystemOf(releaseOf('alma'))).toBe('AlmaLinux:9');
     expect(osvEcosystemOf(releaseOf('sles'))).toBe('SUSE:Linux Enterprise Server 15 SP3');

@@ -115,9 +115,11 @@ export function osvEcosystemOf(os: OsRelease, files?: ImageFileSet): string | nu
       return branch && branch !== 'edge' ? `Alpine:${branch}` : null;
     }
     case 'rhel': {
-      // Red Hat's records are keyed by the product's CPE (enterprise_linux:9::baseos).
-      const cpe = os.cpeName ? /^cpe:\/o:redhat:(enterprise_linux:.+)$/.exec(os.cpeName) : null;
-      return cpe ? `Red Hat:${cpe[1]}` : null;
+      // Red Hat's records are keyed by product stream (enterprise_linux:9::baseos, ::appstream, ::crb);
+      // an image's CPE names only baseos, so the package is of the major release and the
+      // matcher applies every stream of it (ecosystemApplies extends a release segment by segment).
+      const cpe = os.cpeName ? /^cpe:\/o:redhat:enterprise_linux:(\d+)/.exec(os.cpeName) : null;
+      return cpe ? `Red Hat:enterprise_linux:${cpe[1]}` : null;
     }
     case 'rocky':
       return majorOf(version, (major) => `Rocky Linux:${major}`);

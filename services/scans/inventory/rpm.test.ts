@@ -81,7 +81,7 @@ describe('rpm analyzer', () => {
     expect(comparable(packages)).toEqual(rpmListing('rpm/Packages.rpm-qa.tsv'));
     expect(packages[0]).toEqual({
       ecosystem: 'redhat',
-      osvEcosystem: 'Red Hat:enterprise_linux:9::baseos',
+      osvEcosystem: 'Red Hat:enterprise_linux:9',
       name: 'libuuid',
       version: '2.32.1-42.el8_8',
       source: { name: 'util-linux', version: '2.32.1-42.el8_8' },
