@@ -1,6 +1,6 @@
 // The one list of capability modules. The HTTP routes, the worker list and the
 // processor list are each built from it: a capability is added here, once.
-import { createAdvisoriesModule, createAdvisoryStore, type AdvisoriesConfig } from './advisories/index.js';
+import { advisoryDataOf, createAdvisoriesModule, createAdvisoryStore, type AdvisoriesConfig } from './advisories/index.js';
 import { createAccountsModule, type AccountsDependencies, type ScryptParameters } from './accounts/index.js';
 import { createAnalyticsModule } from './analytics/index.js';
 import { createApiKeysModule } from './api-keys/index.js';
@@ -86,17 +86,7 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const { config, db, logger } = platform;
   const registry = overrides.scopeRegistry ?? scopeRegistry;
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
-  const advisoryStore = createAdvisoryStore(db);
-  // The built-in scanner's view of the advisory data: an ecosystem counts as held once a synchronization of it succeeded.
-  const advisoryData: AdvisoryData = {
-    advisoriesFor: (ecosystem, names) => advisoryStore.advisoriesFor(ecosystem, [...names]),
-    held: async (ecosystems) =>
-      new Map(
-        (await advisoryStore.status())
-          .filter((status) => status.lastSuccessAt !== null && ecosystems.includes(status.ecosystem))
-          .map((status) => [status.ecosystem, { records: status.records, lastModified: status.lastModified }]),
-      ),
-  };
+  const advisoryData: AdvisoryData = advisoryDataOf(createAdvisoryStore(db));
   const registryLogins = createRegistryLogins({ db, secretBox: registrySecretBox(config.webhookSecretKey), logger: logger.child({ component: 'registry-credentials' }) });
   // One service for the module's own operations and for sign-in, which asks enrolled people for a code.
   const secondFactors = createSecondFactors({

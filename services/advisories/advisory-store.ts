@@ -260,3 +260,20 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
     },
   };
 }
+
+/**
+ * The built-in scanner's view of the data (scans' AdvisoryData port): the records naming
+ * packages, and per ecosystem what is held. An ecosystem counts as held once a
+ * synchronization of it succeeded, even with no record (none affects anything yet).
+ */
+export function advisoryDataOf(store: AdvisoryStore) {
+  return {
+    advisoriesFor: (ecosystem: string, names: readonly string[]) => store.advisoriesFor(ecosystem, [...names]),
+    held: async (ecosystems: readonly string[]) =>
+      new Map(
+        (await store.status())
+          .filter((status) => status.lastSuccessAt !== null && ecosystems.includes(status.ecosystem))
+          .map((status) => [status.ecosystem, { records: status.records, lastModified: status.lastModified }] as const),
+      ),
+  };
+}

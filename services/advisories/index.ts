@@ -11,7 +11,7 @@ import { createAdvisoryStore } from './advisory-store.js';
 import { getAdvisoryStatus } from './handlers/getAdvisoryStatus.js';
 import { createAdvisorySyncSchedule } from './sync-schedule.js';
 
-export { createAdvisoryStore, type AdvisoryEcosystemStatus, type AdvisoryStore } from './advisory-store.js';
+export { advisoryDataOf, createAdvisoryStore, type AdvisoryEcosystemStatus, type AdvisoryStore } from './advisory-store.js';
 export { createAdvisorySource, OSV_PUBLIC_SOURCE, type AdvisorySource } from './advisory-source.js';
 export { describeAdvisory, type AdvisoryDescription } from './matching/advisory-description.js';
 export { matchRecord, normalizePackageName, type AffectedMatch } from './matching/osv-affected.js';

@@ -10,6 +10,7 @@ import type { Worker } from '../../services/platform/jobs.js';
 import { createLogger, type Logger } from '../../services/platform/logger.js';
 import { createRegistryLogins, registrySecretBox } from '../../services/registry-credentials/index.js';
 import { createScanWorker } from '../../services/scans/scan-worker.js';
+import type { ImageReferenceOptions } from '../../services/scans/image-reference.js';
 import type { ScannerAdapter } from '../../services/scans/scanners.js';
 import { createEmbeddedStreamLog } from '../../services/platform/streams/log/embedded-stream-log.js';
 import { createKafkaStreamLog } from '../../services/platform/streams/log/kafka-stream-log.js';
@@ -38,6 +39,8 @@ export interface PipelineOptions {
   /** Where the log writes; silent unless given. */
   logger?: Logger;
   scanners?: Record<string, ScannerAdapter>;
+  /** The reference rules the scan worker applies (loopback registries for tests of a real registry). */
+  imageReferences?: ImageReferenceOptions;
   /** The log to run on: Kafka for the postgres profile unless a quick embedded log is enough (fixtures). */
   log?: 'kafka' | 'embedded';
 }
@@ -67,6 +70,7 @@ export async function startPipeline(app: TestApp, profile: Profile, options: Pip
           logger,
           worker: registration,
           scanners: options.scanners,
+          imageReferences: options.imageReferences,
           // The app's own credentials, sealed under its key: what the workers role wires in production.
           registryLogins: createRegistryLogins({ db: app.db, secretBox: registrySecretBox(app.webhookSecretKey), logger }),
           pollIntervalMs: 20,
