@@ -10,7 +10,7 @@ import tar from 'tar-stream';
 import type { Platform } from '../manifests.js';
 
 export type LayerEntry =
-  | { name: string; type?: 'file'; content: string | Buffer }
+  | { name: string; type?: 'file'; content: string | Buffer; mode?: number }
   | { name: string; type: 'directory' }
   | { name: string; type: 'symlink' | 'link'; linkname: string };
 
@@ -48,7 +48,7 @@ export async function tarOf(entries: readonly LayerEntry[]): Promise<Buffer> {
   for (const entry of entries) {
     if (entry.type === 'directory') pack.entry({ name: entry.name, type: 'directory', mode: 0o755 });
     else if ('linkname' in entry) pack.entry({ name: entry.name, type: entry.type, linkname: entry.linkname });
-    else pack.entry({ name: entry.name, mode: 0o644 }, Buffer.from(entry.content));
+    else pack.entry({ name: entry.name, mode: entry.mode ?? 0o644 }, Buffer.from(entry.content));
   }
   pack.finalize();
   await ended;
