@@ -178,6 +178,10 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
     expect(server.takeRequests()).toEqual([]);
     await store.releaseLease('another-process');
     expect((await sync({ ecosystems: ['Debian'] })).ecosystems[0]).toMatchObject({ records: 1, error: null });
+    // A holder that stopped renewing (a process killed outright) loses the lease once it has expired.
+    expect(await store.acquireLease('killed-process', -1_000)).toBe(true);
+    expect(await store.leaseHolder()).toBeNull();
+    expect((await sync({ ecosystems: ['Maven'] })).ecosystems[0]).toMatchObject({ records: 1, error: null });
   });
 
   it('says which ecosystem the source does not publish, and goes on with the others', async () => {
