@@ -67,8 +67,8 @@ export interface AdvisoryStore {
   acquireLease(holder: string, ttlMs: number): Promise<boolean>;
   renewLease(holder: string, ttlMs: number): Promise<boolean>;
   releaseLease(holder: string): Promise<void>;
-  /** Who holds the lease now, if anyone. */
-  leaseHolder(): Promise<string | null>;
+  /** Who holds the lease now and until when, if anyone. */
+  leaseHolder(): Promise<{ holder: string; expiresAt: string } | null>;
 }
 
 interface StatusRow {
@@ -92,8 +92,12 @@ async function renew(tx: Queryable, holder: string, ttlMs: number): Promise<bool
   return renewed.rowCount > 0;
 }
 
-/** The lease a batch commits under: long enough for one batch, renewed by every batch and while downloading. */
-export const SYNC_LEASE_MS = 10 * 60_000;
+/**
+ * The lease a batch commits under, renewed by every batch and every half minute: long
+ * enough for one batch on a loaded machine, short enough that a run killed outright
+ * (SIGKILL) keeps the next from starting for two minutes at most.
+ */
+export const SYNC_LEASE_MS = 2 * 60_000;
 
 export function createAdvisoryStore(db: Database): AdvisoryStore {
   async function ensureStatus(tx: Queryable, ecosystem: string, source: string): Promise<void> {
@@ -255,8 +259,12 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
     },
 
     async leaseHolder() {
-      const result = await db.query<{ holder: string }>('SELECT holder FROM advisory_sync_lease WHERE name = $1 AND expires_at >= now()', [LEASE]);
-      return result.rows[0]?.holder ?? null;
+      const result = await db.query<{ holder: string; expires_at: string }>(
+        `SELECT holder, to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at FROM advisory_sync_lease WHERE name = $1 AND expires_at >= now()`,
+        [LEASE],
+      );
+      const row = result.rows[0];
+      return row ? { holder: row.holder, expiresAt: row.expires_at } : null;
     },
   };
 }

@@ -51,7 +51,7 @@ export async function runAdvisorySyncCommand(
     result = await syncAdvisories({ db: deps.db, source: deps.source, ecosystems: deps.ecosystems, onProgress, logger: deps.logger, signal: deps.signal });
   } catch (error) {
     if (!(error instanceof SyncBusyError)) throw error;
-    output.stderr(`advisories sync: another synchronization is running (${error.holder}); try again when it is done\n`);
+    output.stderr(`advisories sync: another synchronization is running (${error.holder}); try again when it is done (by ${error.leaseExpiresAt} if that process is gone)\n`);
     return 1;
   }
   let written = 0;

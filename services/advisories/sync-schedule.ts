@@ -48,7 +48,7 @@ export function createAdvisorySyncSchedule(options: SyncScheduleOptions): Worker
           else logger.info({ ecosystem: outcome.ecosystem, mode: outcome.mode, written: outcome.written, records: outcome.records, elapsed_ms: outcome.elapsedMs }, 'advisories synchronized');
         }
       } catch (error) {
-        if (error instanceof SyncBusyError) return logger.debug({ holder: error.holder }, 'advisory synchronization running elsewhere');
+        if (error instanceof SyncBusyError) return logger.debug({ holder: error.holder, lease_expires_at: error.leaseExpiresAt }, 'advisory synchronization running elsewhere');
         if (stopping.signal.aborted) return;
         throw error;
       }

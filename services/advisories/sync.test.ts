@@ -178,6 +178,10 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
     expect(server.takeRequests()).toEqual([]);
     await store.releaseLease('another-process');
     expect((await sync({ ecosystems: ['Debian'] })).ecosystems[0]).toMatchObject({ records: 1, error: null });
+    // A holder that stopped renewing (a process killed outright) loses the lease once it has expired.
+    expect(await store.acquireLease('killed-process', -1_000)).toBe(true);
+    expect(await store.leaseHolder()).toBeNull();
+    expect((await sync({ ecosystems: ['Maven'] })).ecosystems[0]).toMatchObject({ records: 1, error: null });
   });
 
   it('says which ecosystem the source does not publish, and goes on with the others', async () => {
@@ -192,7 +196,10 @@ describe('advisory synchronization from a directory (an air-gapped copy)', () =>
   let database: TestDatabase;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'sentinel-osv-copy-'));
-    await writeArchiveDirectory(directory, fixtureRecords());
+    // One entry no reader can take: it is skipped with a warning, never stopping the rest.
+    const records = fixtureRecords();
+    records.get('Go')!.push({ id: 'GO-UNREADABLE', modified: '2030-01-01T00:00:00Z', text: '{"id": "GO-UNREADABLE", "modified": ' });
+    await writeArchiveDirectory(directory, records);
     database = await databaseProfiles[0].create();
   });
   afterAll(async () => {
@@ -202,8 +209,13 @@ describe('advisory synchronization from a directory (an air-gapped copy)', () =>
 
   it('loads the archives, then reads modified_id.csv and the changed files', async () => {
     const first = await syncAdvisories({ db: database.db, source: directory, ecosystems: ECOSYSTEMS });
-    for (const entry of first.ecosystems) expect(entry).toMatchObject({ mode: 'full', records: fixtures.get(entry.ecosystem)!.length, error: null });
+    for (const entry of first.ecosystems) {
+      expect(entry).toMatchObject({ mode: 'full', records: fixtures.get(entry.ecosystem)!.length, skipped: entry.ecosystem === 'Go' ? 1 : 0, error: null });
+    }
+    // modified_id.csv lists the unreadable record as the newest: read once more, skipped, and passed.
     const second = await syncAdvisories({ db: database.db, source: `file://${directory}`, ecosystems: ECOSYSTEMS });
-    for (const entry of second.ecosystems) expect(entry).toMatchObject({ mode: 'incremental', written: 0, error: null });
+    for (const entry of second.ecosystems) expect(entry).toMatchObject({ mode: 'incremental', written: 0, skipped: entry.ecosystem === 'Go' ? 1 : 0, error: null });
+    const third = await syncAdvisories({ db: database.db, source: directory, ecosystems: ECOSYSTEMS });
+    for (const entry of third.ecosystems) expect(entry).toMatchObject({ mode: 'incremental', written: 0, skipped: 0, error: null });
   });
 });

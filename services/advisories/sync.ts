@@ -84,7 +84,11 @@ export interface SyncOptions {
 
 /** Another process (a worker or the command line) is synchronizing. */
 export class SyncBusyError extends AppError {
-  constructor(readonly holder: string) {
+  constructor(
+    readonly holder: string,
+    /** When the lease ends unless its holder renews it (it does every half minute while alive). */
+    readonly leaseExpiresAt: string,
+  ) {
     super('conflict', 'another advisory synchronization is running');
   }
 }
@@ -126,7 +130,10 @@ export async function syncAdvisories(options: SyncOptions): Promise<SyncResult> 
   const batchBytes = options.db.kind === 'embedded' ? EMBEDDED_BATCH_BYTES : BATCH_BYTES;
   const holder = randomUUID();
   const progress = options.onProgress ?? (() => undefined);
-  if (!(await store.acquireLease(holder, SYNC_LEASE_MS))) throw new SyncBusyError((await store.leaseHolder()) ?? 'unknown');
+  if (!(await store.acquireLease(holder, SYNC_LEASE_MS))) {
+    const lease = await store.leaseHolder();
+    throw new SyncBusyError(lease?.holder ?? 'unknown', lease?.expiresAt ?? 'now');
+  }
 
   // The lease is renewed while a download runs without committing; losing it stops the run.
   const stop = new AbortController();
@@ -136,7 +143,7 @@ export async function syncAdvisories(options: SyncOptions): Promise<SyncResult> 
       (held) => held || stop.abort(new AppError('unavailable', 'the advisory synchronization lease was lost to another process', { retriable: true })),
       (error: unknown) => options.logger?.warn({ err: error }, 'advisory synchronization lease renewal failed; retrying'),
     );
-  }, SYNC_LEASE_MS / 4);
+  }, 30_000);
   const scratch = await mkdtemp(path.join(tmpdir(), 'sentinel-advisories-'));
   const results: EcosystemSyncResult[] = [];
   try {

@@ -45,6 +45,9 @@ export interface SentinelProcess {
   exited: Promise<number | null>;
 }
 
+/** Started services never reach OSV's public bucket (the network is not there): their workers do not synchronize advisories unless a test says so. */
+const noAdvisorySchedule = { ADVISORY_SYNC_INTERVAL_MS: '0' };
+
 const deploymentKeys = { TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'), WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') };
 
 /**
@@ -59,7 +62,7 @@ export async function spawnSentinel(env: Record<string, string>, role = 'all'): 
   const keys = env.DATA_DIR === undefined ? deploymentKeys : {};
   const child = spawn(process.execPath, ['bin/sentinel.js', role], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...keys, ...env, PORT: port },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...noAdvisorySchedule, ...keys, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return track(child, port, () => child.kill('SIGKILL'));
@@ -75,7 +78,7 @@ export async function spawnScript(script: string, env: Record<string, string>): 
   const port = env.PORT ?? String(await freePort());
   const child = spawn('bash', ['-c', script], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: port },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...noAdvisorySchedule, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -56,5 +56,22 @@ describe.each(testProfiles)('GET /api/v1/advisories/status ($profile)', (profile
       last_error: `the advisory source has no archive for NoSuchEcosystem: ${server.url}/NoSuchEcosystem/all.zip answered 404`,
     });
     expect(body.ecosystems[2]!.last_error_at).not.toBeNull();
+
+    // The source answering 500: the error is shown beside what is kept and the last success, which stay.
+    server.failWith(500);
+    try {
+      await syncAdvisories({ db: t.current.db, source: server.url, ecosystems: ['Go'] });
+    } finally {
+      server.failWith(undefined);
+    }
+    const after = (await t.current.call('GET', '/api/v1/advisories/status', { token: key.key })).body as { ecosystems: Array<Record<string, unknown>> };
+    const go = body.ecosystems[1]!;
+    expect(after.ecosystems[1]).toMatchObject({
+      ecosystem: 'Go',
+      records: fixtures.get('Go')!.length,
+      last_modified: go.last_modified,
+      last_success_at: go.last_success_at,
+      last_error: `the advisory source answered 500 for ${server.url}/Go/modified_id.csv`,
+    });
   });
 });
