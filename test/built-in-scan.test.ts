@@ -200,12 +200,10 @@ describe('the built-in scanner end to end', () => {
     let pipeline: TestPipeline;
     let puller: ImagePuller;
     const repository = `team/app-${profile}`;
+    const ecosystems = ['Debian', 'Go', 'Maven', 'PyPI', 'npm'];
 
     beforeAll(async () => {
       await push(repository, false);
-      const ecosystems = ['Debian', 'Go', 'Maven', 'PyPI', 'npm'];
-      const synced = await syncAdvisories({ db: t.current.db, source: advisories.url, ecosystems });
-      expect(synced.ecosystems.map((result) => result.error)).toEqual(ecosystems.map(() => null));
       puller = createImagePuller({ config: { scanRegistryAllowPrivate: true, scanRegistryTrustedCaPem: certificates.caPem } });
       const sentinel = createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: advisoryDataOf(createAdvisoryStore(t.current.db)) });
       pipeline = await startPipeline(t.current, profile, { scanners: { sentinel }, imageReferences: { allowLoopbackRegistries: true } });
@@ -249,10 +247,21 @@ describe('the built-in scanner end to end', () => {
       );
       expect(expected.length).toBeGreaterThan(10);
 
+      // Before any advisory data: no finding, a warning per ecosystem, and nothing covered (so nothing could be resolved).
+      const early = await scan(first);
+      expect(early).toMatchObject({ state: 'completed', completed_kinds: [], new_findings: 0 });
+      expect(early.warnings.filter((warning: { code: string }) => warning.code === 'no_advisory_data').map((warning: { where: string }) => warning.where)).toEqual(ecosystems);
+      expect(early.advisory_data).toEqual(ecosystems.map((ecosystem) => ({ ecosystem, records: 0, last_modified: null })));
+
+      const synced = await syncAdvisories({ db: t.current.db, source: advisories.url, ecosystems });
+      expect(synced.ecosystems.map((result) => result.error)).toEqual(ecosystems.map(() => null));
+
       const scanned = await scan(first);
       expect(scanned).toMatchObject({ state: 'completed', platform: null, completed_kinds: ['vulnerability'], new_findings: expected.length });
       expect(scanned.warnings.filter((warning: { code: string }) => warning.code === 'no_advisory_data')).toEqual([]);
-      expect(scanned.advisory_data.map((data: { ecosystem: string }) => data.ecosystem)).toEqual(['Debian', 'Go', 'Maven', 'PyPI', 'npm']);
+      expect(scanned.advisory_data.map((data: { ecosystem: string; records: number }) => [data.ecosystem, data.records])).toEqual(
+        ecosystems.map((ecosystem) => [ecosystem, ecosystem === 'Debian' ? 1 : fixtureRecords.filter((record) => record.ecosystem === ecosystem).length]),
+      );
       expect(await findingsOf(first)).toEqual(expected);
 
       const neighbour = await scan(second);

@@ -38,7 +38,7 @@ describe.each(testProfiles)('sentinel gate ($profile)', ({ profile, counters }) 
     const { key } = await t.current.apiKey(tenant.owner, scopes);
     const out: string[] = [];
     const err: string[] = [];
-    const options = parseGateOptions(['--image', freshImage(), '--poll-interval', '0.05', '--timeout', '60', ...extra], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
+    const options = parseGateOptions(['--image', freshImage(), '--scanner', 'trivy', '--poll-interval', '0.05', '--timeout', '60', ...extra], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
     const code = await runGate(options, { stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
@@ -75,7 +75,7 @@ describe.each(testProfiles)('sentinel gate ($profile)', ({ profile, counters }) 
     const { key } = await t.current.apiKey(tenant.owner, ['scans:create', 'scans:read', 'verdicts:request']);
     const run = async () => {
       const out: string[] = [];
-      const options = parseGateOptions(['--image', 'ghcr.io/acme/gate-retry:1', '--idempotency-key', 'ci-job-42', '--poll-interval', '0.05', '--format', 'json'], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
+      const options = parseGateOptions(['--image', 'ghcr.io/acme/gate-retry:1', '--scanner', 'trivy', '--idempotency-key', 'ci-job-42', '--poll-interval', '0.05', '--format', 'json'], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
       expect(await runGate(options, { stdout: (text) => out.push(text), stderr: () => undefined })).toBe(GATE_PASS);
       return JSON.parse(out.join('')) as { id: string; scan_id: string };
     };
@@ -118,7 +118,7 @@ describe.each(testProfiles)('sentinel gate ($profile)', ({ profile, counters }) 
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = execFile(process.execPath, [bin, 'gate', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
       });
-    const blocked = await exit(['--image', freshImage(), '--poll-interval', '0.1'], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
+    const blocked = await exit(['--image', freshImage(), '--scanner', 'trivy', '--poll-interval', '0.1'], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
     expect(blocked.code, blocked.stderr).toBe(GATE_BLOCKED);
     expect(blocked.stdout).toMatch(/^BLOCKED/m);
     const usage = await exit(['--image'], {});
@@ -135,6 +135,8 @@ describe('gate options', () => {
     expect(options.baseUrl.href).toBe('https://sentinel.example.com/');
     expect(options.idempotencyKey).toMatch(/^gate-[0-9a-f-]{36}$/);
     expect(parseGateOptions(['--image', 'x', '--url', 'http://other:8080', '--api-key', 'k2'], env)).toMatchObject({ apiKey: 'k2', baseUrl: new URL('http://other:8080') });
+    // The built-in scanner unless the pipeline names others.
+    expect(parseGateOptions(['--image', 'x'], env).scanners).toEqual(['sentinel']);
     expect(() => parseGateOptions([], env)).toThrow('--image is required');
     expect(() => parseGateOptions(['--image', 'x'], {})).toThrow('--url or SENTINEL_URL');
     expect(() => parseGateOptions(['--image', 'x'], { SENTINEL_URL: 'https://s.example.com' })).toThrow('SENTINEL_API_KEY or --api-key');
