@@ -23,6 +23,10 @@ import { pushWithSkopeo, startOciRegistry, type OciRegistry } from '../services/
 import { createInventoryAnalyzers } from '../services/scans/inventory/analyzers.js';
 import { createSentinelScanner } from '../services/scans/sentinel-scanner/sentinel-scanner.js';
 import { builtInScanImageLayers, osvFixtureRecords, removedPackage } from './fixtures/built-in-scan/image.js';
+import type { AddressInfo } from 'node:net';
+import { GATE_BLOCKED, GATE_PASS, runGate } from '../services/gate/gate.js';
+import { parseGateOptions } from '../services/gate/gate-options.js';
+import { createdPolicy } from '../services/policies/testing/fixtures.js';
 import { startPipeline, type TestPipeline } from './support/pipeline.js';
 import { testProfiles, useTestApp, type TestTenant } from './support/test-app.js';
 
@@ -188,11 +192,11 @@ describe('the built-in scanner end to end', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  async function push(repository: string, withoutSemver: boolean): Promise<void> {
-    const directory = path.join(work, `${repository.replaceAll('/', '-')}-${withoutSemver ? 'reduced' : 'full'}`);
+  async function push(repository: string, tag: string, withoutSemver: boolean): Promise<void> {
+    const directory = path.join(work, `${repository.replaceAll('/', '-')}-${tag}-${withoutSemver ? 'reduced' : 'full'}`);
     const layers = builtInScanImageLayers({ withoutSemver }).map((entries) => ({ entries, compression: 'gzip' as const }));
-    await writeOciLayout(directory, 'v1', [{ platform: { os: 'linux', architecture: 'amd64' }, layers }]);
-    await pushWithSkopeo(directory, 'v1', `${open.host}/${repository}:v1`);
+    await writeOciLayout(directory, tag, [{ platform: { os: 'linux', architecture: 'amd64' }, layers }]);
+    await pushWithSkopeo(directory, tag, `${open.host}/${repository}:${tag}`);
   }
 
   describe.each(testProfiles)('($profile)', ({ profile, counters }) => {
@@ -203,7 +207,8 @@ describe('the built-in scanner end to end', () => {
     const ecosystems = ['Debian', 'Go', 'Maven', 'PyPI', 'npm'];
 
     beforeAll(async () => {
-      await push(repository, false);
+      await push(repository, 'v1', false);
+      await push(repository, 'gate', false);
       puller = createImagePuller({ config: { scanRegistryAllowPrivate: true, scanRegistryTrustedCaPem: certificates.caPem } });
       const sentinel = createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: advisoryDataOf(createAdvisoryStore(t.current.db)) });
       pipeline = await startPipeline(t.current, profile, { scanners: { sentinel }, imageReferences: { allowLoopbackRegistries: true } });
@@ -214,7 +219,13 @@ describe('the built-in scanner end to end', () => {
       puller?.close();
     });
 
-    const image = () => `${private_.host}/${repository}:v1`;
+    const image = (tag = 'v1') => `${private_.host}/${repository}:${tag}`;
+    // Once per database, after the first test looked at a scan without any advisory data.
+    let synchronized: Promise<void> | undefined;
+    const synchronize = () =>
+      (synchronized ??= syncAdvisories({ db: t.current.db, source: advisories.url, ecosystems }).then((synced) => {
+        expect(synced.ecosystems.map((result) => result.error)).toEqual(ecosystems.map(() => null));
+      }));
     const scan = async (tenant: TestTenant) => {
       const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: image() } });
       expect(queued.status, JSON.stringify(queued.body)).toBe(202);
@@ -253,8 +264,7 @@ describe('the built-in scanner end to end', () => {
       expect(early.warnings.filter((warning: { code: string }) => warning.code === 'no_advisory_data').map((warning: { where: string }) => warning.where)).toEqual(ecosystems);
       expect(early.advisory_data).toEqual(ecosystems.map((ecosystem) => ({ ecosystem, records: 0, last_modified: null })));
 
-      const synced = await syncAdvisories({ db: t.current.db, source: advisories.url, ecosystems });
-      expect(synced.ecosystems.map((result) => result.error)).toEqual(ecosystems.map(() => null));
+      await synchronize();
 
       const scanned = await scan(first);
       expect(scanned).toMatchObject({ state: 'completed', platform: null, completed_kinds: ['vulnerability'], new_findings: expected.length });
@@ -276,7 +286,7 @@ describe('the built-in scanner end to end', () => {
       expect(again).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });
       expect(await findingsOf(first)).toEqual(expected);
 
-      await push(repository, true);
+      await push(repository, 'v1', true);
       const reduced = expectedFindings(
         fixtureRecords.map((record) => record.json as OsvFixture),
         imagePackages.filter((pkg) => pkg.installPath !== removedPackage.path),
@@ -289,6 +299,41 @@ describe('the built-in scanner end to end', () => {
       expect(await findingsOf(first, ['resolved'])).toEqual(gone);
       // The neighbour did not scan again: its findings stand.
       expect(await findingsOf(second)).toEqual(expected);
+    }, 600_000);
+
+    it('lets `sentinel gate` pass and block on a built-in scan', async () => {
+      await synchronize();
+      const [blocking, passing] = await t.current.twoTenants();
+      await t.current.app.fastify.listen({ host: '127.0.0.1', port: 0 });
+      const baseUrl = `http://127.0.0.1:${(t.current.app.fastify.server.address() as AddressInfo).port}`;
+      const expected = expectedFindings(
+        fixtureRecords.map((record) => record.json as OsvFixture),
+        imagePackages,
+      ).map((finding) => JSON.parse(finding) as FindingShape);
+      // At least critical: an unknown severity always meets a threshold (the Go advisories carry none).
+      const critical = expected.filter((finding) => finding.severity === 'critical' || finding.severity === 'unknown');
+      expect(expected.filter((finding) => finding.severity === 'critical').length).toBeGreaterThan(0);
+      const gate = async (tenant: TestTenant) => {
+        expect((await credential(tenant, tenant === blocking ? 'alice' : 'bob')).status).toBe(201);
+        const { key } = await t.current.apiKey(tenant.owner, ['scans:create', 'scans:read', 'verdicts:request']);
+        const out: string[] = [];
+        const err: string[] = [];
+        // No --scanner: the gate asks for the built-in scanner.
+        const options = parseGateOptions(['--image', image('gate'), '--poll-interval', '0.1', '--timeout', '300', '--format', 'json'], { SENTINEL_URL: baseUrl, SENTINEL_API_KEY: key });
+        const code = await runGate(options, { stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+        return { code, verdict: JSON.parse(out.join('')) as { outcome: string; evaluated_findings: number; rules: { name: string; match_count: number }[] }, stderr: err.join('') };
+      };
+
+      await createdPolicy(t.current, blocking, { rules: [{ name: 'critical', effect: 'block', when: [{ field: 'severity', op: 'at_least', value: 'critical' }] }], enabled: true });
+      const blocked = await gate(blocking);
+      expect(blocked.code, blocked.stderr).toBe(GATE_BLOCKED);
+      expect(blocked.verdict).toMatchObject({ outcome: 'fail', evaluated_findings: expected.length, rules: [{ name: 'critical', match_count: critical.length }] });
+
+      // An advisory the image does not have (lodash 4.17.21 is its fixed version) blocks nothing.
+      await createdPolicy(t.current, passing, { rules: [{ name: 'lodash', effect: 'block', when: [{ field: 'advisory', op: 'in', value: ['CVE-2021-23337'] }] }], enabled: true });
+      const passed = await gate(passing);
+      expect(passed.code, passed.stderr).toBe(GATE_PASS);
+      expect(passed.verdict).toMatchObject({ outcome: 'pass', evaluated_findings: expected.length, rules: [{ name: 'lodash', match_count: 0 }] });
     }, 600_000);
   });
 });
