@@ -3,7 +3,7 @@
 // packages are looked up and compared by source, as Trivy does; language packages by
 // their own name and version. Each matched advisory gives one observation per
 // identifier (the identifier rule is describeAdvisory's), on the installed package.
-import { baseEcosystem, describeAdvisory, matchRecord, readOsvRecord, type OsvAffected, type OsvRecord } from '../../advisories/index.js';
+import { baseEcosystem, describeAdvisory, matchRecord, normalizePackageName, readOsvRecord, type OsvAffected, type OsvRecord } from '../../advisories/index.js';
 import { emptyDetail, normalizeInstallPath, type LicenceRecord, type Observation, type ReportWarning } from '../../findings/index.js';
 import type { AdvisoryDataUsed } from '../scan-results.js';
 import type { InventoryPackage } from '../inventory/inventory.js';
@@ -35,7 +35,9 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
   const byEcosystem = new Map<string, (InventoryPackage & { osvEcosystem: string })[]>();
   for (const pkg of matchable) {
     const ecosystem = baseEcosystem(pkg.osvEcosystem);
-    byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), pkg]);
+    const packages = byEcosystem.get(ecosystem);
+    if (packages === undefined) byEcosystem.set(ecosystem, [pkg]);
+    else packages.push(pkg);
   }
   const ecosystems = [...byEcosystem.keys()].sort();
   const held = await source.held(ecosystems);
@@ -55,15 +57,20 @@ export async function matchInventory(inventory: Inventory, source: AdvisoryData)
       continue;
     }
     const records = await source.advisoriesFor(ecosystem, [...new Set(packages.map((pkg) => advisoryIdentity(pkg).name))]);
-    const readable: OsvRecord[] = [];
+    // Each package is tried only against the records naming it, not every record of the ecosystem.
+    const byName = new Map<string, OsvRecord[]>();
     for (const raw of records) {
       const record = readOsvRecord(raw);
-      if ('error' in record) unreadable += 1;
-      else readable.push(record);
+      if ('error' in record) {
+        unreadable += 1;
+        continue;
+      }
+      const names = new Set((record.affected ?? []).flatMap((affected) => (affected.package ? [normalizePackageName(ecosystem, affected.package.name)] : [])));
+      for (const name of names) byName.set(name, [...(byName.get(name) ?? []), record]);
     }
     for (const pkg of packages) {
       const identity = advisoryIdentity(pkg);
-      for (const record of readable) {
+      for (const record of byName.get(normalizePackageName(ecosystem, identity.name)) ?? []) {
         const match = matchRecord(record, { osvEcosystem: pkg.osvEcosystem, name: identity.name, version: identity.version });
         if (match === null) continue;
         if (match.matchedBy === 'not_comparable') {
