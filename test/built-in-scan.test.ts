@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryDataOf, createAdvisoryStore, syncAdvisories } from '../services/advisories/index.js';
 import { startOsvArchiveServer, type FixtureRecord, type OsvArchiveServer } from '../services/advisories/testing/osv-archive-server.js';
 import { createTestCertificates, type TestCertificates } from '../services/platform/egress/testing/certificates.js';
+import { createLogger } from '../services/platform/logger.js';
 import { createImagePuller, type ImagePuller } from '../services/scans/image-pull/image-pull.js';
 import { writeOciLayout } from '../services/scans/image-pull/testing/oci-layout.js';
 import { pushWithSkopeo, startOciRegistry, type OciRegistry } from '../services/scans/image-pull/testing/oci-registry.js';
@@ -203,6 +204,8 @@ describe('the built-in scanner end to end', () => {
     const t = useTestApp({ profile, counters, allowLoopbackRegistries: true });
     let pipeline: TestPipeline;
     let puller: ImagePuller;
+    /** What the scanner logged, a JSON line each. */
+    const logged: Record<string, unknown>[] = [];
     const repository = `team/app-${profile}`;
     const ecosystems = ['Debian', 'Go', 'Maven', 'PyPI', 'npm'];
 
@@ -210,7 +213,8 @@ describe('the built-in scanner end to end', () => {
       await push(repository, 'v1', false);
       await push(repository, 'gate', false);
       puller = createImagePuller({ config: { scanRegistryAllowPrivate: true, scanRegistryTrustedCaPem: certificates.caPem } });
-      const sentinel = createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: advisoryDataOf(createAdvisoryStore(t.current.db)) });
+      const logger = createLogger('info', {}, { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
+      const sentinel = createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: advisoryDataOf(createAdvisoryStore(t.current.db)), logger });
       pipeline = await startPipeline(t.current, profile, { scanners: { sentinel }, imageReferences: { allowLoopbackRegistries: true } });
     }, 240_000);
 
@@ -284,6 +288,11 @@ describe('the built-in scanner end to end', () => {
 
       const again = await scan(first);
       expect(again).toMatchObject({ state: 'completed', new_findings: 0, reopened_findings: 0, resolved_findings: 0 });
+      // One line per scan says how long each step took and what it read (this puller keeps no layer cache).
+      expect(logged.at(-1)).toMatchObject({ msg: 'built-in scan read the image', org_id: first.id, image: image(), layers: 3, layers_cached: 0, observations: expect.any(Number) });
+      expect(logged.at(-1)!.packages).toBeGreaterThan(imagePackages.length);
+      expect(logged.at(-1)!.observations).toBeGreaterThanOrEqual(expected.length);
+      for (const step of ['pull_ms', 'inventory_ms', 'matching_ms']) expect(logged.at(-1)![step]).toEqual(expect.any(Number));
       expect(await findingsOf(first)).toEqual(expected);
 
       await push(repository, 'v1', true);

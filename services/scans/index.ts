@@ -56,7 +56,7 @@ export function createScansModule(deps: ScansDependencies): CapabilityModule {
         logger: deps.logger.child({ component: 'scan-worker' }),
         worker: registration,
         scanners: {
-          sentinel: createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: deps.advisories }),
+          sentinel: createSentinelScanner({ puller, analyzers: createInventoryAnalyzers(), advisories: deps.advisories, logger: deps.logger.child({ component: 'sentinel-scanner' }) }),
           trivy: createTrivyAdapter(),
           grype: createGrypeAdapter(),
         },

@@ -21,6 +21,14 @@ const settings = {
   analyticsRequests: { variable: 'BENCH_ANALYTICS_REQUESTS', fallback: 400 },
   stallImports: { variable: 'BENCH_STALL_IMPORTS', fallback: 16 },
   stallEntries: { variable: 'BENCH_STALL_ENTRIES', fallback: 1_500 },
+  scannerOsPackages: { variable: 'BENCH_SCANNER_OS_PACKAGES', fallback: 500 },
+  scannerLanguagePackages: { variable: 'BENCH_SCANNER_LANGUAGE_PACKAGES', fallback: 2_000 },
+  // The sizes of OSV's sets (approximately, late 2026): npm's is mostly malicious-package reports.
+  scannerAdvisoriesNpm: { variable: 'BENCH_SCANNER_ADVISORIES_NPM', fallback: 215_000 },
+  scannerAdvisoriesPypi: { variable: 'BENCH_SCANNER_ADVISORIES_PYPI', fallback: 17_000 },
+  scannerAdvisoriesGo: { variable: 'BENCH_SCANNER_ADVISORIES_GO', fallback: 5_000 },
+  scannerAdvisoriesMaven: { variable: 'BENCH_SCANNER_ADVISORIES_MAVEN', fallback: 6_000 },
+  scannerAdvisoriesDebian: { variable: 'BENCH_SCANNER_ADVISORIES_DEBIAN', fallback: 60_000 },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof settings;

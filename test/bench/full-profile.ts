@@ -25,6 +25,10 @@ export interface Tenant {
 }
 
 export interface RunningSentinel {
+  /** Its process id, to read what the system counts for it (/proc/<pid>/status). */
+  pid: number;
+  /** Everything it wrote so far. */
+  output(): string;
   /** SIGTERM, then waits for the graceful exit; a non-zero exit is an error. */
   stop(): Promise<void>;
 }
@@ -127,7 +131,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
       processes.set(sentinel, role);
       if (role === 'all' || role === 'api') await untilAnswers(sentinel, '/ready', 200);
       await untilPrepared(sentinel);
-      return { stop: () => stopProcess(sentinel) };
+      return { pid: sentinel.child.pid!, output: sentinel.output, stop: () => stopProcess(sentinel) };
     },
     async command(args, overrides = {}) {
       const { code, stdout, stderr } = await runSentinel(args, { ...environment, ...overrides });

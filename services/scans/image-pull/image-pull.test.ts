@@ -4,7 +4,7 @@
 // whiteouts and an opaque directory; read through an open registry, one with htpasswd
 // logins and one sending clients to a token server.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest, createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -322,6 +322,38 @@ describe('image pull (OCI distribution)', () => {
       const corrupted = await refusal(caching.pull(request(basic, { orgId: ORG_A, repository: 'team/shared', login: { registry: basic.host, username: 'alice', secret: 'alice-secret' } })));
       expect(corrupted.failure).toBe('integrity');
       expect(existsSync(cachedFile)).toBe(false);
+    } finally {
+      caching.close();
+    }
+  });
+
+  it("applies a layer's kept extract exactly as the layer, without reading the layer, for a pull with the same selector and a proof", async () => {
+    const cacheDirectory = path.join(work, 'extract-cache');
+    const cache = createLayerCache({ directory: cacheDirectory, maxBytes: 64 * 1024 * 1024 });
+    const caching = createImagePuller({ config: registrySettings(true), cache });
+    const contents = (image: { files: { paths(): string[]; read(path: string): Buffer | undefined } }) => image.files.paths().map((kept) => [kept, image.files.read(kept)?.toString()]);
+    try {
+      const first = await caching.pull(request(open, { selectorId: 'test-1' }));
+      expect(first.layers.map((layer) => layer.cached)).toEqual([false, false, false]);
+      // Without the layers themselves, the extracts alone give the same files: whiteouts, the opaque directory and the hard link included.
+      for (const name of readdirSync(cacheDirectory)) if (!name.endsWith('.extract')) rmSync(path.join(cacheDirectory, name));
+      const fromExtracts = await caching.pull(request(open, { selectorId: 'test-1' }));
+      expect(fromExtracts.layers.map((layer) => layer.cached)).toEqual([true, true, true]);
+      expect(contents(fromExtracts)).toEqual(contents(first));
+      expect(fromExtracts.files.paths()).toContain('/app/node_modules/linked/package.json');
+      expect(fromExtracts.files.paths()).not.toContain('/opt/tool/node_modules/old/package.json');
+
+      // Another selector, or a proof that does not list the layer, gets nothing of them.
+      const layer = multiPlatform.images[0]!.layers[0]!;
+      expect(await cache.openExtract(layer.digest, 'test-2', AccessProof.afterManifestRequest(ORG_A, [layer.digest]))).toBeUndefined();
+      expect(await cache.openExtract(layer.digest, 'test-1', AccessProof.afterManifestRequest(ORG_C, []))).toBeUndefined();
+
+      // An extract that cannot be read back is dropped, and the layer read again.
+      const extractFile = readdirSync(cacheDirectory).find((name) => name.startsWith(layer.digest.replace(':', '-')) && name.endsWith('.test-1.extract'))!;
+      writeFileSync(path.join(cacheDirectory, extractFile), 'not an extract');
+      const reread = await caching.pull(request(open, { selectorId: 'test-1' }));
+      expect(reread.layers.map((each) => each.cached)).toEqual([false, true, true]);
+      expect(contents(reread)).toEqual(contents(first));
     } finally {
       caching.close();
     }

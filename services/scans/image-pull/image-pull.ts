@@ -19,7 +19,7 @@ import type { ResolveAll } from '../../platform/egress/destination-policy.js';
 import type { RegistryLogin } from '../registry-logins.js';
 import { ImageFileSet } from './image-files.js';
 import { AccessProof, type LayerCache } from './layer-cache.js';
-import { applyLayer, layerCompression, type FileSelector, type LayerLimits } from './layer-reader.js';
+import { applyExtract, layerCompression, readLayer, type FileSelector, type LayerExtract, type LayerLimits } from './layer-reader.js';
 import { CONFIG_MEDIA_TYPES, LAYER_MEDIA_TYPES, MANIFEST_ACCEPT, formatPlatform, isDigest, parseManifest, parsePlatform, selectPlatform, type Descriptor, type Platform } from './manifests.js';
 import { ImagePullError } from './pull-errors.js';
 import { createRegistryClient, readLimited, sha256Digest, type RegistryClient } from './registry-client.js';
@@ -81,6 +81,11 @@ export interface PullRequest {
   /** os/architecture[/variant] chosen from an index; linux/amd64 when absent. */
   platform?: string;
   select: FileSelector;
+  /**
+   * Names what `select` keeps (inventorySelectorId), so the layer cache may hand a later pull with
+   * the same selector a layer's extract instead of the layer; without it, layers are always read.
+   */
+  selectorId?: string;
   signal?: AbortSignal;
 }
 
@@ -160,24 +165,34 @@ export function createImagePuller(options: ImagePullerOptions): ImagePuller {
     const pulled: PulledLayer[] = [];
     for (const [index, layer] of layers.entries()) {
       const label = `layer ${index + 1} (${layer.digest})`;
-      const cached = await options.cache?.open(layer.digest, proof);
-      const source = cached ?? (await client.blob(layer.digest)).body;
-      const writer = cached === undefined ? options.cache?.writer(layer.digest) : undefined;
-      try {
-        const verified = source.pipe(verifier(layer, label, writer?.stream));
-        source.once('error', (error) => verified.destroy(error));
-        warnings.push(...(await applyLayer(files, verified, { compression: layerCompression(layer.mediaType), select: request.select, limits, label })));
-        await writer?.commit();
-      } catch (error) {
-        source.destroy();
-        await writer?.discard();
-        // A cached copy that no longer matches its digest is dropped, so the next pull downloads it again.
-        if (cached !== undefined && error instanceof ImagePullError && error.failure === 'integrity') await options.cache?.forget(layer.digest);
-        throw error;
-      }
-      pulled.push({ digest: layer.digest, size: layer.size, mediaType: layer.mediaType, cached: cached !== undefined });
+      const kept = request.selectorId === undefined ? undefined : await options.cache?.openExtract(layer.digest, request.selectorId, proof);
+      const { extract, cached } = kept === undefined ? await readVerifiedLayer(client, layer, proof, request, label) : { extract: kept, cached: true };
+      warnings.push(...applyExtract(files, extract, { limits, label }));
+      pulled.push({ digest: layer.digest, size: layer.size, mediaType: layer.mediaType, cached });
     }
     return { manifestDigest: manifest.digest, manifestMediaType: mediaType, indexDigest, platform, layers: pulled, files, warnings };
+  }
+
+  /** Reads a layer from the cache or the registry, verified against its descriptor, and keeps it (and its extract) in the cache. */
+  async function readVerifiedLayer(client: RegistryClient, layer: Descriptor, proof: AccessProof, request: PullRequest, label: string): Promise<{ extract: LayerExtract; cached: boolean }> {
+    const cached = await options.cache?.open(layer.digest, proof);
+    const source = cached ?? (await client.blob(layer.digest)).body;
+    const writer = cached === undefined ? options.cache?.writer(layer.digest) : undefined;
+    let extract: LayerExtract;
+    try {
+      const verified = source.pipe(verifier(layer, label, writer?.stream));
+      source.once('error', (error) => verified.destroy(error));
+      extract = await readLayer(verified, { compression: layerCompression(layer.mediaType), select: request.select, limits, label });
+      await writer?.commit();
+    } catch (error) {
+      source.destroy();
+      await writer?.discard();
+      // A cached copy that no longer matches its digest is dropped, so the next pull downloads it again.
+      if (cached !== undefined && error instanceof ImagePullError && error.failure === 'integrity') await options.cache?.forget(layer.digest);
+      throw error;
+    }
+    if (request.selectorId !== undefined) await options.cache?.keepExtract(layer.digest, request.selectorId, extract);
+    return { extract, cached: cached !== undefined };
   }
 
   async function fetchManifest(client: RegistryClient, reference: string, descriptor: Descriptor | undefined) {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { ImageFileSet } from './image-files.js';
-import { applyLayer, type EntryInfo, type FileSelector } from './layer-reader.js';
+import { applyExtract, readLayer, type EntryInfo, type FileSelector, type LayerLimits } from './layer-reader.js';
 import { DEFAULT_PULL_LIMITS } from './image-pull.js';
 
 async function layerOf(entries: { name: string; content: string; mode: number }[]): Promise<Readable> {
@@ -15,6 +15,11 @@ async function layerOf(entries: { name: string; content: string; mode: number }[
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);
   return Readable.from([Buffer.concat(chunks)]);
+}
+
+/** Reads the layer and applies it, as a pull does. */
+async function applyLayer(files: ImageFileSet, layer: Readable, options: { select: FileSelector; limits: LayerLimits; label: string }): Promise<string[]> {
+  return applyExtract(files, await readLayer(layer, { compression: 'none', ...options }), options);
 }
 
 describe('condensing selected files', () => {
@@ -32,7 +37,7 @@ describe('condensing selected files', () => {
       { name: 'etc/os-release', content: 'ID=debian\n', mode: 0o644 },
       { name: 'etc/passwd', content: 'root:x:0:0::/root:/bin/sh\n', mode: 0o644 },
     ]);
-    const warnings = await applyLayer(files, layer, { compression: 'none', select, limits: { ...DEFAULT_PULL_LIMITS, maxKeptBytes: 100 }, label: 'layer 1' });
+    const warnings = await applyLayer(files, layer, { select, limits: { ...DEFAULT_PULL_LIMITS, maxKeptBytes: 100 }, label: 'layer 1' });
     expect(warnings).toEqual([]);
     expect(files.paths()).toEqual(['/etc/os-release', '/usr/bin/tool']);
     expect(files.read('/usr/bin/tool')?.toString()).toBe('condensed:5002');
@@ -45,9 +50,9 @@ describe('condensing selected files', () => {
   it('removes what a lower layer kept at a path whose new file the condenser rejects', async () => {
     const select: FileSelector = () => (content) => (content.toString() === 'keep' ? content : null);
     const files = new ImageFileSet();
-    await applyLayer(files, await layerOf([{ name: 'app/bin', content: 'keep', mode: 0o755 }]), { compression: 'none', select, limits: DEFAULT_PULL_LIMITS, label: 'layer 1' });
+    await applyLayer(files, await layerOf([{ name: 'app/bin', content: 'keep', mode: 0o755 }]), { select, limits: DEFAULT_PULL_LIMITS, label: 'layer 1' });
     expect(files.paths()).toEqual(['/app/bin']);
-    await applyLayer(files, await layerOf([{ name: 'app/bin', content: 'other', mode: 0o755 }]), { compression: 'none', select, limits: DEFAULT_PULL_LIMITS, label: 'layer 2' });
+    await applyLayer(files, await layerOf([{ name: 'app/bin', content: 'other', mode: 0o755 }]), { select, limits: DEFAULT_PULL_LIMITS, label: 'layer 2' });
     expect(files.paths()).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
-import type { ImageFileSet } from './image-files.js';
+import type { ImageFile, ImageFileSet } from './image-files.js';
 import { ImagePullError } from './pull-errors.js';
 
 /** What a layer entry looks like before its content is read. */
@@ -70,20 +70,42 @@ export function layerEntryPath(name: string): string {
 }
 
 /**
- * Reads a layer's compressed bytes from `source` and applies it to `files` (the files
- * of the layers below, changed in place). Warnings say what was skipped.
+ * What one layer does to the layers below it, in entry order: its whiteouts, the paths
+ * its entries replace, and the entries the selector kept (condensed where it asked).
+ * Reading a layer produces it; applying it changes the files kept so far. It is all a
+ * later pull needs of the layer, so the layer cache keeps it (layer-cache.ts) and a warm
+ * scan does not decompress the layer again.
  */
-export async function applyLayer(files: ImageFileSet, source: Readable, options: { compression: LayerCompression; select: FileSelector; limits: LayerLimits; label: string }): Promise<string[]> {
+export interface LayerExtract {
+  changes: LayerChange[];
+  /** What reading skipped (a file larger than the per-file limit). */
+  warnings: string[];
+}
+
+export type LayerChange =
+  /** `.wh..wh..opq`: hides what lower layers hold below the directory. */
+  | { op: 'opaque'; path: string }
+  /** `.wh.<name>`: hides the path and what is below it. */
+  | { op: 'whiteout'; path: string }
+  /** A directory: replaces a lower file of the same path, not what is below it. */
+  | { op: 'directory'; path: string }
+  /** Any other entry nobody kept: it still replaces the lower path and what is below it. */
+  | { op: 'replace'; path: string }
+  | { op: 'file'; path: string; content: Buffer; mode: number }
+  | { op: 'symlink'; path: string; target: string }
+  | { op: 'link'; path: string; target: string };
+
+/** Reads a layer's compressed bytes from `source` to its extract. */
+export async function readLayer(source: Readable, options: { compression: LayerCompression; select: FileSelector; limits: LayerLimits; label: string }): Promise<LayerExtract> {
   const { limits, select, label } = options;
+  const changes: LayerChange[] = [];
   const warnings: string[] = [];
-  const lowerDirectories = files.directoriesHoldingFiles();
-  const upper = new Map<string, Parameters<ImageFileSet['set']>[1]>();
-  const hideLower = (entryPath: string, withItself: boolean): void => {
-    if (withItself) files.delete(entryPath);
-    if (lowerDirectories.has(entryPath)) files.deleteBelow(entryPath);
-  };
   let entries = 0;
-  let upperBytes = 0;
+  let keptBytes = 0;
+  const keep = (bytes: number): void => {
+    keptBytes += bytes;
+    if (keptBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
+  };
 
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
@@ -99,49 +121,47 @@ export async function applyLayer(files: ImageFileSet, source: Readable, options:
       const base = path.basename(entryPath);
       const directory = path.dirname(entryPath);
       if (base === OPAQUE_MARKER) {
-        hideLower(directory, false);
+        changes.push({ op: 'opaque', path: directory });
         return finish();
       }
       if (base.startsWith(AUFS_METADATA_PREFIX)) return finish();
       if (base.startsWith(WHITEOUT_PREFIX)) {
         // ".wh." alone names nothing; it must not hide its whole directory.
-        if (base !== WHITEOUT_PREFIX) hideLower(path.join(directory, base.slice(WHITEOUT_PREFIX.length)), true);
+        if (base !== WHITEOUT_PREFIX) changes.push({ op: 'whiteout', path: path.join(directory, base.slice(WHITEOUT_PREFIX.length)) });
         return finish();
       }
       if (header.type === 'directory') {
-        // A directory replaces a lower file of the same path, not what lower layers put below it.
-        if (!lowerDirectories.has(entryPath)) files.delete(entryPath);
+        changes.push({ op: 'directory', path: entryPath });
         return finish();
       }
-      hideLower(entryPath, true);
       const mode = header.mode ?? 0o644;
       const size = header.size ?? 0;
       const wish = select(entryPath, { mode, size });
-      if (wish === false) return finish();
+      const replace = (): void => void changes.push({ op: 'replace', path: entryPath });
+      if (wish === false) {
+        replace();
+        return finish();
+      }
       switch (header.type) {
         case 'file':
         case 'contiguous-file': {
           if (size > limits.maxFileBytes) {
             warnings.push(`${entryPath} in ${label} is ${size} bytes, more than the ${limits.maxFileBytes} read per file; it was skipped`);
+            replace();
             return finish();
           }
           // A condensed file is held whole only while it is condensed; what it keeps is counted after.
-          if (wish === true) {
-            upperBytes += size;
-            if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
-          }
+          if (wish === true) keep(size);
           const chunks: Buffer[] = [];
           stream.on('data', (chunk) => chunks.push(chunk as Buffer));
           stream.once('end', () => {
             try {
               const content = wish === true ? Buffer.concat(chunks) : wish(Buffer.concat(chunks), entryPath);
-              if (content !== null) {
-                if (wish !== true) {
-                  upperBytes += content.length;
-                  if (files.keptBytes + upperBytes > limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${limits.maxKeptBytes} bytes`);
-                }
-                upper.set(entryPath, { kind: 'file', content, mode });
-              } else upper.delete(entryPath);
+              if (content === null) replace();
+              else {
+                if (wish !== true) keep(content.length);
+                changes.push({ op: 'file', path: entryPath, content, mode });
+              }
               next();
             } catch (error) {
               next(error as Error);
@@ -151,18 +171,13 @@ export async function applyLayer(files: ImageFileSet, source: Readable, options:
           return;
         }
         case 'symlink':
-          upper.set(entryPath, { kind: 'symlink', target: header.linkname ?? '' });
+          changes.push({ op: 'symlink', path: entryPath, target: header.linkname ?? '' });
           return finish();
-        case 'link': {
-          const target = layerEntryPath(header.linkname ?? '');
-          const linked = upper.get(target) ?? files.get(target);
-          if (linked?.kind === 'file') {
-            upperBytes += linked.content.length;
-            upper.set(entryPath, linked);
-          } else warnings.push(`${entryPath} in ${label} is a hard link to ${target}, which was not selected; it was skipped`);
+        case 'link':
+          changes.push({ op: 'link', path: entryPath, target: layerEntryPath(header.linkname ?? '') });
           return finish();
-        }
         default:
+          replace();
           return finish();
       }
     } catch (error) {
@@ -188,7 +203,60 @@ export async function applyLayer(files: ImageFileSet, source: Readable, options:
     const message = error instanceof Error ? error.message : String(error);
     throw new ImagePullError('integrity', `${label} could not be read as a ${options.compression === 'none' ? '' : `${options.compression}-compressed `}tar stream: ${message}`);
   }
+  return { changes, warnings };
+}
+
+/**
+ * Applies a layer's extract to `files` (the files of the layers below, changed in place).
+ * Answers what was skipped: the extract's warnings, and hard links to files nobody kept.
+ */
+export function applyExtract(files: ImageFileSet, extract: LayerExtract, options: { limits: LayerLimits; label: string }): string[] {
+  const warnings = [...extract.warnings];
+  const lowerDirectories = files.directoriesHoldingFiles();
+  // The layer's own entries are written after its whiteouts, so a whiteout never hides an entry of its own layer.
+  const upper = new Map<string, ImageFile>();
+  const hideLower = (entryPath: string, withItself: boolean): void => {
+    if (withItself) files.delete(entryPath);
+    if (lowerDirectories.has(entryPath)) files.deleteBelow(entryPath);
+  };
+  let upperBytes = 0;
+  for (const change of extract.changes) {
+    switch (change.op) {
+      case 'opaque':
+        hideLower(change.path, false);
+        break;
+      case 'whiteout':
+        hideLower(change.path, true);
+        break;
+      case 'directory':
+        if (!lowerDirectories.has(change.path)) files.delete(change.path);
+        break;
+      case 'replace':
+        hideLower(change.path, true);
+        upper.delete(change.path);
+        break;
+      case 'file':
+        hideLower(change.path, true);
+        upper.set(change.path, { kind: 'file', content: change.content, mode: change.mode });
+        break;
+      case 'symlink':
+        hideLower(change.path, true);
+        upper.set(change.path, { kind: 'symlink', target: change.target });
+        break;
+      case 'link': {
+        hideLower(change.path, true);
+        const linked = upper.get(change.target) ?? files.get(change.target);
+        if (linked?.kind === 'file') upper.set(change.path, linked);
+        else {
+          upper.delete(change.path);
+          warnings.push(`${change.path} in ${options.label} is a hard link to ${change.target}, which was not selected; it was skipped`);
+        }
+        break;
+      }
+    }
+  }
+  for (const file of upper.values()) if (file.kind === 'file') upperBytes += file.content.length;
+  if (files.keptBytes + upperBytes > options.limits.maxKeptBytes) throw new ImagePullError('limit', `the selected files exceed ${options.limits.maxKeptBytes} bytes`);
   for (const [entryPath, file] of upper) files.set(entryPath, file);
   return warnings;
 }
-

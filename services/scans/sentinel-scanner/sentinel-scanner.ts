@@ -5,7 +5,10 @@
 // is the same whichever scanner ran.
 //
 //   pull (only the files analyzers want) ─► inventory ─► advisories per ecosystem ─► observations
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ObservationKind } from '../../findings/index.js';
+import type { Logger } from '../../platform/logger.js';
 import { replaceUnstorableText } from '../../platform/storable-text.js';
 import { DEFAULT_PLATFORM, ImagePullError, type ImagePuller } from '../image-pull/image-pull.js';
 import type { InventoryAnalyzer } from '../inventory/inventory.js';
@@ -23,9 +26,28 @@ export interface SentinelScannerDeps {
   /** Ready once (the rpm analyzer compiles its SQLite WebAssembly module first). */
   analyzers: Promise<readonly InventoryAnalyzer[]>;
   advisories: AdvisoryData;
+  /** One line per scan: how long each step took and what it found (the benchmark reads it too). */
+  logger: Logger;
+}
+
+/**
+ * Names what a pull keeps of a layer for the analyzers: a digest of the sources that decide it
+ * (every analyzer, and the layer reader that makes a layer's extract). Any change to them names a
+ * new selector, so the layer cache never applies an extract an older build kept: it reads the layer again.
+ */
+function selectorIdOf(): string {
+  const hash = createHash('sha256');
+  const inventory = new URL('../inventory/', import.meta.url);
+  const sources = readdirSync(inventory)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => new URL(name, inventory));
+  for (const source of [...sources, new URL('../image-pull/layer-reader.ts', import.meta.url)]) hash.update(readFileSync(source));
+  return `inventory-${hash.digest('hex').slice(0, 16)}`;
 }
 
 export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter {
+  const selectorId = selectorIdOf();
   const ready = deps.analyzers.then((analyzers) => ({ analyzers, select: inventorySelector(analyzers) }));
   return {
     name: SENTINEL_SCANNER,
@@ -33,6 +55,7 @@ export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter
       const { registry, repository, tag, digest } = reference;
       const { analyzers, select } = await ready;
       try {
+        const started = performance.now();
         const pulled = await deps.puller.pull({
           orgId,
           registry,
@@ -41,10 +64,28 @@ export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter
           ...(login === undefined ? {} : { login }),
           platform: platform ?? DEFAULT_PLATFORM,
           select,
+          selectorId,
           signal,
         });
+        const pulledAt = performance.now();
         const inventory = readInventory(pulled.files, analyzers);
+        const inventoriedAt = performance.now();
         const matched = await matchInventory(inventory, deps.advisories);
+        const matchedAt = performance.now();
+        deps.logger.info(
+          {
+            org_id: orgId,
+            image: reference.canonical,
+            layers: pulled.layers.length,
+            layers_cached: pulled.layers.filter((layer) => layer.cached).length,
+            packages: inventory.packages.length,
+            observations: matched.observations.length,
+            pull_ms: Math.round(pulledAt - started),
+            inventory_ms: Math.round(inventoriedAt - pulledAt),
+            matching_ms: Math.round(matchedAt - inventoriedAt),
+          },
+          'built-in scan read the image',
+        );
         const skipped = [...pulled.warnings.map((message) => ({ analyzer: 'pull', message })), ...inventory.warnings];
         return {
           scanner: SENTINEL_SCANNER,
