@@ -295,7 +295,8 @@ export async function run(): Promise<BenchResult> {
     const expectedPackages = plan.osPackages + plan.languagePackages;
     for (const { line } of warm) {
       if (line.layers_cached !== line.layers) throw new Error(`a warm scan read ${line.layers - line.layers_cached} layers from the registry`);
-      if (line.packages !== expectedPackages) throw new Error(`the scan read ${line.packages} packages, not the ${expectedPackages} the image holds`);
+      // At least the plan: a copied node_modules may hold a package.json its lockfile does not list.
+      if (line.packages < expectedPackages) throw new Error(`the scan read ${line.packages} packages, fewer than the ${expectedPackages} the image holds`);
       if (line.observations === 0) throw new Error('the scan matched nothing: the advisory data did not reach it');
     }
 
@@ -312,6 +313,7 @@ export async function run(): Promise<BenchResult> {
         'advisory records held': recordsHeld,
         'advisory sets': setSizes === null ? `from ${source}` : `stand-ins (real records copied to OSV's sizes): ${ECOSYSTEMS.map((ecosystem) => `${ecosystem} ${setSizes[ecosystem]}`).join(', ')}`,
         'cold scan (layers from the registry)': `${scanned[0]!.line.pull_ms + scanned[0]!.line.inventory_ms + scanned[0]!.line.matching_ms} ms`,
+        'packages read': warm[0]!.line.packages,
         'observations per scan': warm[0]!.line.observations,
         'warm scan steps (run 1)': `pull ${warm[0]!.line.pull_ms} ms, inventory ${warm[0]!.line.inventory_ms} ms, matching ${warm[0]!.line.matching_ms} ms`,
       },
