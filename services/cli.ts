@@ -133,7 +133,8 @@ async function runRole(command: Extract<CommandName, 'all' | 'api' | 'streams' |
     await platform.prepare(shutdownRequested.signal);
     if (command === 'all' || command === 'streams') background.push(await startStreams(platform));
     if (command === 'all' || command === 'workers') background.push(await startWorkers(platform));
-    if (command !== 'migrate') await new Promise((resolve) => shutdownRequested.signal.addEventListener('abort', resolve, { once: true }));
+    // The signal may already have come while the roles started: an abort event fires only once.
+    if (command !== 'migrate' && !shutdownRequested.signal.aborted) await new Promise((resolve) => shutdownRequested.signal.addEventListener('abort', resolve, { once: true }));
   } catch (error) {
     if (!shutdownRequested.signal.aborted) throw error;
   }

@@ -1,4 +1,4 @@
-// Imports never stall the API (issue 33 item 6): sixteen imports of large real
+// Imports never stall the API (issue 33 item 6): four imports of large real
 // reports at once on the embedded profile, `npm start`'s process, while a client
 // keeps asking /ready and GET /findings. Every request is answered, and the API
 // kept answering while the imports were in progress. How fast is the benchmark's
@@ -10,10 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { answeredWithin, importsUnderProbes, largeRealReport } from './support/concurrent-imports.js';
 import { startReady, stop, stopStragglers, type SentinelProcess } from './support/processes.js';
 
-const IMPORTS = 16;
-const ENTRIES = 1_500;
+// Smaller than the benchmark's sixteen of 1,500: enough to keep the imports running while
+// the probes are counted, in a fraction of CI's time.
+const IMPORTS = 4;
+const ENTRIES = 500;
 
-describe('sixteen large imports at once on the embedded profile', { timeout: 600_000 }, () => {
+describe('four large imports at once on the embedded profile', { timeout: 600_000 }, () => {
   let dataDir: string | undefined;
   afterAll(async () => {
     await stopStragglers();
@@ -49,7 +51,7 @@ describe('sixteen large imports at once on the embedded profile', { timeout: 600
     expect(scans.map((scan) => scan.new_findings)).toEqual(Array<number>(IMPORTS).fill(ENTRIES));
     // Every request of the two clients was answered, and answered well.
     expect(run.probes.filter((probe) => probe.status !== 200)).toEqual([]);
-    // Progress, not speed: while the sixteen imports were read and recorded (until their
+    // Progress, not speed: while the imports were read and recorded (until their
     // scans completed), the probe was answered again and again (a handful of times in all
     // while reports were parsed and PGlite ran on the request thread), and so was the
     // findings listing (7 to 10 times in all while it waited its turn behind the imports'
