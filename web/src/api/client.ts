@@ -5,7 +5,6 @@
 // following the organization the person now acts in).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
-import { queryClient } from './query-client';
 import { accessToken, refreshSession } from '../session/session-store';
 import { expectedOrganization, setExpectedOrganization } from '../session/acting-organization';
 
@@ -54,12 +53,11 @@ unscopedApi.use(session);
 /**
  * After a 409: asks which organization the person acts in now. When it is not the one
  * the request expected (a switch in another tab or on another device), the dashboard
- * follows it, says so, and loads every view again in that organization. Any other
+ * follows it, says so, and the pages load again in that organization. Any other
  * conflict leaves everything as it is, and the page shows the 409's own text.
  */
 async function followActingOrganization(sent: string): Promise<void> {
   const { data } = await unscopedApi.GET('/api/v1/me');
   if (!data || data.acting_organization.id === sent || expectedOrganization() !== sent) return;
   setExpectedOrganization(data.acting_organization.id, { name: data.acting_organization.name });
-  await queryClient.invalidateQueries();
 }

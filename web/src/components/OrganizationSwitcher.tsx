@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { errorText, unwrap } from '../api/api-error';
-import { queryClient } from '../api/query-client';
 import { setExpectedOrganization } from '../session/acting-organization';
 import { useExpectedOrganization } from '../session/hooks';
 
@@ -18,10 +17,7 @@ export function OrganizationSwitcher() {
   });
   const switchTo = useMutation({
     mutationFn: async (orgId: string) => unwrap(await api.PUT('/api/v1/me/active-org', { body: { org_id: orgId } })),
-    onSuccess: async (organization) => {
-      setExpectedOrganization(organization.id);
-      await queryClient.invalidateQueries();
-    },
+    onSuccess: (organization) => setExpectedOrganization(organization.id),
   });
 
   if (organizations.isPending) return <span className="switcher">Loading organizations…</span>;

@@ -4,13 +4,16 @@ import type { components } from '../api/schema';
 
 export type Severity = components['schemas']['Severity'];
 export type FindingStatus = components['schemas']['FindingStatus'];
+export type FindingKind = components['schemas']['FindingKind'];
 
 export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'none', 'unknown'];
 export const STATUSES: readonly FindingStatus[] = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'];
+export const KINDS: readonly FindingKind[] = ['vulnerability', 'secret', 'misconfiguration'];
 
 export interface FindingsSearch {
   status?: string;
   severity?: string;
+  kind?: string;
   cursor?: string;
 }
 
@@ -23,6 +26,7 @@ export function parseFindingsSearch(search: Record<string, unknown>): FindingsSe
   return {
     status: known(search.status, STATUSES),
     severity: known(search.severity, SEVERITIES),
+    kind: known(search.kind, KINDS),
     cursor: typeof search.cursor === 'string' && search.cursor !== '' ? search.cursor : undefined,
   };
 }

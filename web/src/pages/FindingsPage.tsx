@@ -13,7 +13,7 @@ const PAGE_SIZE = 50;
 
 /**
  * The findings inbox: the acting organization's findings, worst first, filtered by the
- * URL's status and severity, a page at a time. The cursor moves forward only; earlier
+ * URL's status, severity and kind, a page at a time. The cursor moves forward only; earlier
  * pages are the browser's history (each page is a URL).
  */
 export function FindingsPage({ search }: { search: FindingsSearch }) {
@@ -21,20 +21,30 @@ export function FindingsPage({ search }: { search: FindingsSearch }) {
   const findings = useQuery({
     // The organization is part of the key: another organization's page is never shown from cache.
     queryKey: ['findings', organization, search],
+    // Imports and triage change the inbox at any time: a view seen before shows at once from
+    // the cache and is asked for again (the page is busy meanwhile).
+    staleTime: 0,
     queryFn: async () => unwrap(await api.GET('/api/v1/findings', { params: { query: { ...search, limit: String(PAGE_SIZE) } } })),
     // While the next page loads the current one stays, but never another organization's.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === organization ? previous : undefined),
   });
-  const filtered = search.status !== undefined || search.severity !== undefined;
+  const filtered = search.status !== undefined || search.severity !== undefined || search.kind !== undefined;
 
   return (
     <>
-      <h1>Findings</h1>
+      <div className="page-title">
+        <h1>Findings</h1>
+        {/* Imports and scans land while the page is open: asking again is one click. */}
+        <button type="button" onClick={() => void findings.refetch()} disabled={findings.isFetching}>
+          {findings.isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
       <FindingsFilters search={search} />
       {findings.isPending && <Loading what="findings" />}
       {findings.isError && <ErrorMessage error={findings.error} />}
       {findings.isSuccess && (
-        <section aria-labelledby="findings-total">
+        // Busy while a page is asked for (the previous one stays on screen meanwhile).
+        <section aria-labelledby="findings-total" aria-busy={findings.isFetching}>
           <p id="findings-total" className="total">
             {findings.data.total_estimated ? 'About ' : ''}
             {findings.data.total.toLocaleString()} {findings.data.total === 1 ? 'finding' : 'findings'}
