@@ -4,7 +4,9 @@
 // the page, an empty inbox, reports imported through the API, the inbox with a title
 // holding markup shown as characters, filters and pages in the URL, a second
 // organization chosen elsewhere (409) that shows nothing of the first, the address
-// verified from the mail's link, sign-out and a sign-in with the authenticator's code.
+// verified from the mail's link, sign-out and a sign-in with the authenticator's code;
+// then a social sign-in (an OpenID Connect provider in this process plays Google) finished
+// at /sign-in/complete, on a phone-sized screen.
 // axe-core checks every page the story passes; the main pages go to docs/screenshots/.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcPeer, type OidcPeer } from '../services/identity/social-login/testing/peers.js';
 import { DASHBOARD_CONTENT_SECURITY_POLICY, DASHBOARD_PATHS } from '../services/platform/http/dashboard.js';
 import { freePort, startReady, stop, stopStragglers, type SentinelProcess } from './support/processes.js';
 
@@ -52,15 +55,29 @@ describe('the dashboard in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let dataDir: string;
+  // Google's part in social login, played by an OpenID Connect provider in this process.
+  let google: OidcPeer;
   // What the page was refused under its Content-Security-Policy: the built app must need nothing it forbids.
   const refusals: string[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-dashboard-'));
+    const port = await freePort();
+    google = await startOidcPeer(`http://127.0.0.1:${port}/api/v1/auth/social/google/callback`);
     const [, started] = await Promise.all([
       buildDashboard(),
-      // MAIL_SINK=log: the verification mail's text (its link) is written to stderr, where the story reads it.
-      freePort().then((port) => startReady({ DATA_DIR: dataDir, PORT: String(port), MAIL_SINK: 'log' })),
+      startReady({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        // The verification mail's text (its link) is written to stderr, where the story reads it.
+        MAIL_SINK: 'log',
+        // The browser and the story's own API calls share one address, and sign in more often a
+        // minute than the default limit of the authentication routes lets one address.
+        AUTH_RATE_LIMIT_PER_MINUTE: '100',
+        SOCIAL_GOOGLE_CLIENT_ID: google.clientId,
+        SOCIAL_GOOGLE_CLIENT_SECRET: google.clientSecret,
+        SOCIAL_GOOGLE_ISSUER: google.issuer,
+      }),
     ]);
     sentinel = started;
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -77,6 +94,7 @@ describe('the dashboard in Chromium', () => {
     await browser?.close();
     if (sentinel) await stop(sentinel);
     await stopStragglers();
+    await google?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -317,6 +335,27 @@ describe('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/findings');
     await page.locator('table.findings').waitFor();
+  });
+
+  it('finishes a social sign-in at /sign-in/complete: a new person, an inbox of their own', async () => {
+    google.accounts.set('grace', { email: 'grace@social.example.test', email_verified: true, name: 'Grace Google' });
+    const own = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const phone = await own.newPage();
+    // Where a "Continue with Google" button leads; the provider's own login and consent pages follow.
+    await phone.goto(`${sentinel.base}/api/v1/auth/social/google/start`);
+    await phone.locator('input[name=login]').fill('grace');
+    await phone.locator('input[name=password]').fill('any');
+    await phone.locator('button[type=submit]').click();
+    await phone.waitForURL((url) => url.origin === sentinel.base || url.pathname.includes('/interaction/'));
+    if (new URL(phone.url()).origin !== sentinel.base) await phone.locator('button[type=submit]').click();
+    // Back at the dashboard with a one-time code, which the page trades for a session.
+    await phone.waitForURL('**/findings');
+    await phone.getByText('No findings yet').waitFor();
+    expect(await phone.locator('#findings-total').innerText()).toBe('0 findings');
+    expect(await phone.getByLabel('Organization').locator('option').allInnerTexts()).toEqual(['Grace Google (personal)']);
+    await expectAccessible(phone);
+    await phone.screenshot({ path: path.join(screenshots, 'findings-narrow.png') });
+    await own.close();
   });
 
   it('says why a social or single sign-on did not complete at /sign-in/complete', async () => {
