@@ -1,5 +1,6 @@
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { useSignedIn } from '../session/hooks';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { OrganizationNotice } from './OrganizationNotice';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { SignOutButton } from './SignOutButton';
@@ -24,6 +25,7 @@ export function AppLayout() {
       </header>
       <main>
         <OrganizationNotice />
+        <EmailVerificationBanner />
         <Outlet />
       </main>
     </>
