@@ -340,6 +340,32 @@ describe('the dashboard in Chromium', () => {
     await page.locator('table.findings').waitFor();
   });
 
+  it('renews a lapsed access token once and retries, and sends the person to sign in when the session cannot be renewed', async () => {
+    // The browser stands in for a lapse: the service answers the next findings request 401, as
+    // it answers an expired token. Everything after that is the real refresh route.
+    const findingsRequest = (url: URL) => url.pathname === '/api/v1/findings';
+    let lapsed = false;
+    await page.route(findingsRequest, async (route) => {
+      if (lapsed) return route.continue();
+      lapsed = true;
+      return route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"unauthorized","code":"unauthorized"}' });
+    });
+    const renewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/refresh' && response.status() === 200);
+    await inboxAfter(() => page.getByRole('button', { name: 'Refresh' }).click());
+    await renewed;
+    expect(lapsed).toBe(true);
+    await page.locator('table.findings').waitFor();
+    await page.unroute(findingsRequest);
+
+    // A refresh the service refuses (the session ended elsewhere) ends the session here.
+    await page.route((url) => url.pathname === '/api/v1/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"unauthorized","code":"unauthorized"}' }));
+    await page.route(findingsRequest, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"unauthorized","code":"unauthorized"}' }));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForURL('**/sign-in');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.unrouteAll();
+  });
+
   it('finishes a social sign-in at /sign-in/complete: a new person, an inbox of their own', async () => {
     google.accounts.set('grace', { email: 'grace@social.example.test', email_verified: true, name: 'Grace Google' });
     const own = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
