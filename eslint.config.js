@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import sentinel from './eslint/module-boundaries.js';
 
@@ -15,7 +16,7 @@ const auditTable = ['Literal[value=/identity_audit_events|identity_refusal_windo
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.services/**', 'infra/**/*.mjs'] },
+  { ignores: ['node_modules/**', 'data/**', 'coverage/**', '.services/**', 'infra/**/*.mjs', 'web/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,6 +62,32 @@ export default tseslint.config(
           property,
           message: 'Test files share a module graph (vitest.config.ts: isolate false); inject the dependency instead of mocking its module.',
         })),
+      ],
+    },
+  },
+  {
+    // The dashboard (web/): React's rules of hooks, and the two things its security rests on:
+    // API text is only ever rendered as text, and no token is kept where any script can read it.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text from the API as React text, never as HTML.' },
+        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Render text from the API as React text, never as HTML.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Tokens live in memory only (web/src/session/session-store.ts).' },
+        { name: 'sessionStorage', message: 'Tokens live in memory only (web/src/session/session-store.ts).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: 'Tokens live in memory only (web/src/session/session-store.ts).' },
+        { object: 'window', property: 'sessionStorage', message: 'Tokens live in memory only (web/src/session/session-store.ts).' },
+        { object: 'document', property: 'cookie', message: 'The session is not kept in a cookie scripts can read.' },
       ],
     },
   },

@@ -18,7 +18,8 @@
 # ClickHouse through apt (installed once). `up` also installs the image tools the
 # image pull's tests start themselves (docker-registry, skopeo, htpasswd; apt, once)
 # and fetches the Java peers the identity suites start themselves (infra/java-peers.sh:
-# Keycloak, SAP's SCIM compliance suite).
+# Keycloak, SAP's SCIM compliance suite), and installs Chromium, the browser the
+# dashboard's tests drive (apt, once).
 # See infra/README.md.
 set -Eeuo pipefail
 
@@ -487,6 +488,21 @@ image_tools_install() {
 }
 
 # =============================================================================
+# Browser: not a service. test/dashboard.test.ts drives Debian's Chromium through
+# playwright-core (Playwright's own browser builds cannot be downloaded here).
+# Installed once, from Debian, when missing.
+# =============================================================================
+browser_install() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  need apt-get "chromium is missing and apt-get is not available"
+  log "browser: installing Debian package chromium (once)"
+  mkdir -p "$INFRA_HOME"
+  run_logged "browser: apt-get update" "$INFRA_HOME/apt.log" apt-get update
+  run_logged "browser: apt-get install" "$INFRA_HOME/apt.log" apt-get install -y --no-install-recommends chromium
+  command -v chromium >/dev/null 2>&1 || die "browser: chromium still missing after apt-get install" "$INFRA_HOME/apt.log"
+}
+
+# =============================================================================
 # dispatch
 # =============================================================================
 ALL=(postgres redis kafka registry clickhouse)
@@ -517,6 +533,7 @@ case "$cmd" in
     log "bringing services up (state: $STATE_DIR)"
     for s in "${ALL[@]}"; do "start_$s"; done
     image_tools_install
+    browser_install
     # Not services: the identity suites start Keycloak and the SCIM compliance suite themselves.
     # A failure here leaves the other suites their services; those two then fail with the reason.
     if bash "$INFRA_DIR/java-peers.sh" fetch 9>&-; then

@@ -5,6 +5,7 @@ import type { Platform } from './composition.js';
 import { createModules, handlersOf, processorsOf, workersOf } from './modules.js';
 import { closeDueRefusalWindows } from './platform/audit/identity-trail.js';
 import { buildApp } from './platform/http/app.js';
+import { serveDashboard } from './platform/http/dashboard.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createPeriodicWorker, type Worker } from './platform/jobs.js';
 import { createOutboxRelay } from './platform/streams/outbox-relay.js';
@@ -32,6 +33,7 @@ export async function startApi(platform: Platform): Promise<RunningRole & { addr
     trustedProxies: platform.config.trustedProxies,
     isAvailable: (operationId) => platform.isPrepared() || operationsServedWhileStarting.has(operationId),
   });
+  await serveDashboard(app.fastify, { logger: platform.logger });
   const address = await app.fastify.listen({ host: platform.config.host, port: platform.config.port });
   return { address, stop: () => app.fastify.close() };
 }

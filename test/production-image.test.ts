@@ -72,6 +72,16 @@ describe('the production image (infra/Dockerfile)', () => {
     expect(copies).toEqual([`COPY --from=${stage!.name} ${official!.path} /usr/local/bin/${program}`]);
   });
 
+  it("serves the dashboard built in a stage of its own, since the deps stage leaves the build tools out", () => {
+    // The build npm ci runs (package.json's build:web), on the image's own Node.
+    const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['build:web']).toBe('vite build --config web/vite.config.ts');
+    const web = all.find((stage) => stage.instructions.includes('RUN node node_modules/vite/bin/vite.js build --config web/vite.config.ts'));
+    expect(web?.name, 'a named stage that builds the dashboard').toBeTruthy();
+    expect(web!.instructions).toContain('RUN npm ci --ignore-scripts --no-audit --no-fund');
+    expect(final.instructions).toContain(`COPY --from=${web!.name} --chown=node:node /app/web/dist ./web/dist`);
+  });
+
   it('gives the scanners a trust store for their registries and database servers', () => {
     expect(final.instructions.some((instruction) => /^RUN .*apt-get install -y --no-install-recommends .*\bca-certificates\b/.test(instruction))).toBe(true);
   });
