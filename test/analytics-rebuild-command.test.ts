@@ -13,10 +13,8 @@ import { findingsProcessor } from '../services/findings/processors/findings-proc
 import { connectClickHouse } from '../services/platform/analytics/clickhouse-client.js';
 import { chsql, identifier } from '../services/platform/analytics/clickhouse-sql.js';
 import type { Database } from '../services/platform/db/database.js';
-import { createEmbeddedDatabase } from '../services/platform/db/embedded.js';
-import { migrate } from '../services/platform/db/migrate.js';
 import { createLogger } from '../services/platform/logger.js';
-import { freshPostgres } from './support/databases.js';
+import { freshPostgres, openEmbeddedDataDir } from './support/databases.js';
 import { runSentinel, stopStragglers } from './support/processes.js';
 import { completion, partitionRecords, runningScan, sighting, tenantWithAsset } from './support/scanner-results.js';
 import { testServices } from './support/services.js';
@@ -71,8 +69,7 @@ async function postgresAndClickHouse(): Promise<Deployment> {
 async function embedded(): Promise<Deployment> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-analytics-'));
   const open = async () => {
-    const db = await createEmbeddedDatabase(dataDir);
-    await migrate(db);
+    const db = await openEmbeddedDataDir(dataDir);
     return db;
   };
   return {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answeredWithin, importsUnderProbes, largeRealReport } from './support/concurrent-imports.js';
+import { openEmbeddedDataDir } from './support/databases.js';
 import { startReady, stop, stopStragglers, type SentinelProcess } from './support/processes.js';
 
 // Smaller than the benchmark's sixteen of 1,500: enough to keep the imports running while
@@ -24,6 +25,8 @@ describe('four large imports at once on the embedded profile', { timeout: 600_00
 
   it('leaves /ready and GET /findings answering throughout', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-import-stall-'));
+    // Migrated already: a first start is the smoke test's subject, not this one's.
+    await (await openEmbeddedDataDir(dataDir)).close();
     const sentinel: SentinelProcess = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
     const signup = await fetch(`${sentinel.base}/api/v1/auth/signup`, {
       method: 'POST',

@@ -10,9 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../services/organizations/index.js';
 import type { Database } from '../services/platform/db/database.js';
-import { createEmbeddedDatabase } from '../services/platform/db/embedded.js';
-import { migrate } from '../services/platform/db/migrate.js';
-import { freshPostgres } from './support/databases.js';
+import { freshPostgres, openEmbeddedDataDir } from './support/databases.js';
 import { runSentinel, stopStragglers } from './support/processes.js';
 
 interface Deployment {
@@ -37,9 +35,7 @@ const profiles = [
       return {
         env: { NODE_ENV: 'test', DATA_DIR: dataDir },
         async open() {
-          const db = await createEmbeddedDatabase(dataDir);
-          await migrate(db);
-          return db;
+          return openEmbeddedDataDir(dataDir);
         },
         close: (db) => db.close(),
         dispose: async () => {},

@@ -10,8 +10,6 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../services/platform/db/database.js';
-import { createEmbeddedDatabase } from '../services/platform/db/embedded.js';
-import { migrate } from '../services/platform/db/migrate.js';
 import { AppError } from '../services/platform/errors.js';
 import { createEmbeddedStreamLog } from '../services/platform/streams/log/embedded-stream-log.js';
 import { createKafkaStreamLog } from '../services/platform/streams/log/kafka-stream-log.js';
@@ -19,7 +17,7 @@ import type { ConsumedRecord, StreamLog } from '../services/platform/streams/log
 import { createSetAsideStore } from '../services/platform/streams/set-aside.js';
 import { allTopics, topics } from '../services/platform/streams/topics.js';
 import { systemScope } from '../services/platform/tenancy.js';
-import { freshPostgres } from './support/databases.js';
+import { freshPostgres, openEmbeddedDataDir } from './support/databases.js';
 import { runSentinel, stopStragglers } from './support/processes.js';
 import { testServices } from './support/services.js';
 
@@ -77,8 +75,7 @@ async function embedded(): Promise<Deployment> {
   return {
     env: { NODE_ENV: 'test', DATA_DIR: dataDir },
     async open() {
-      const db = await createEmbeddedDatabase(dataDir);
-      await migrate(db);
+      const db = await openEmbeddedDataDir(dataDir);
       return { db, log: createEmbeddedStreamLog({ db, partitions: 8, pollIntervalMs: 10 }) };
     },
     async close({ db, log }) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../services/platform/db/database.js';
-import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
+import { createEmbeddedDatabase, type EmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { databaseUrl, testServices } from './services.js';
 
@@ -42,6 +43,18 @@ export async function freshEmbedded(): Promise<TestDatabase> {
   embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
   const db = await createEmbeddedDatabase(undefined, embeddedTemplate);
   return { db, url: undefined, drop: () => db.close() };
+}
+
+/**
+ * The migrated embedded database of a DATA_DIR, as a command or role spawned on the directory
+ * opens it: a new directory starts from the run's migrated template (a first start's
+ * migrations take half a minute on a loaded machine; the smoke test is the one about them),
+ * an existing one opens as it is.
+ */
+export async function openEmbeddedDataDir(dataDir: string): Promise<EmbeddedDatabase> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return createEmbeddedDatabase(dataDir);
+  embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
+  return createEmbeddedDatabase(dataDir, embeddedTemplate);
 }
 
 export const databaseProfiles = [
