@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedForbiddenBody, isDirectoryProtocol, SCIM_UNAUTHORIZED_BODY, securedOperations, urlOf } from '../../test/support/security-suite.js';
 import { specPersonPermissions, specRoles, specScopesGrantableToMachines, type SpecRole } from '../../test/support/spec-permissions.js';
 import type { ApiResponse } from '../../test/support/http-client.js';
-import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestPerson, type TestTenant } from '../../test/support/test-app.js';
 
 const operations = securedOperations();
 
@@ -23,7 +23,7 @@ const expectOutcome = (response: ApiResponse, refusal: Record<string, unknown> |
   }
 };
 
-describe.each(testProfiles)('permission matrix ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('permission matrix ($profile)', (profile) => {
   // The matrix asks every operation as each role and scope, and after each operation reads the
   // neighbour tenant whole as its owner: thousands of requests a minute from a few credentials.
   // The per-credential limit is not what it tests (the rate-limit tests are), so it is lifted here.

@@ -27,7 +27,7 @@ import type { CapabilityModule, ResourceRequest } from '../../services/platform/
 import { moduleCatalogue } from './module-catalogue.js';
 import { declaredPermission, delegatesAuthority, type RequiredPermission } from '../../services/platform/http/handler.js';
 import { loadOpenApiDocument } from '../../services/platform/http/openapi-document.js';
-import { testProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
+import { handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from './test-app.js';
 
 export interface SecuredOperation {
   operationId: string;
@@ -154,7 +154,7 @@ export function describeModuleSecurity(moduleName: string): void {
       }
     });
 
-    describe.each(testProfiles)('$profile', (profile) => {
+    describe.each(handlerTestProfiles)('$profile', (profile) => {
       const t = useTestApp(profile);
 
       describe.each(operations)('$operationId', (operation) => {

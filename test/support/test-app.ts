@@ -32,11 +32,23 @@ import { testServices } from './services.js';
 
 export type Profile = 'postgres' | 'embedded';
 
-/** The two profiles every suite runs in; use with describe.each. */
+/**
+ * Both profiles, for the suites whose subject differs between them: storage, streams,
+ * counters, processors, workers, and the service end to end. Use with describe.each.
+ */
 export const testProfiles = [
   { profile: 'postgres', counters: 'redis' },
   { profile: 'embedded', counters: 'memory' },
 ] as const;
+
+/**
+ * The profile one operation's handler tests, the security suites and the permission matrix
+ * run in: PostgreSQL, the production profile's database. What they test is the operation
+ * (its rules, its answers, its guard), the same code over the same SQL in either profile;
+ * the embedded database, log and counters are tested by the suites that use testProfiles
+ * (docs/decisions.md, "Handler tests run on PostgreSQL").
+ */
+export const handlerTestProfiles = [testProfiles[0]] as const;
 
 // Cheap enough for hundreds of sign-ins per suite; production uses productionScryptParameters.
 const TEST_SCRYPT: ScryptParameters = { N: 2 ** 10, r: 8, p: 1 };

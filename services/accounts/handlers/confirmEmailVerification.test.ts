@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 import { createAccount } from '../index.js';
 import { mailedToken } from '../testing/mail.js';
 
 const ONE_401 = '{"error":"authentication required","code":"unauthorized"}';
 
-describe.each(testProfiles)('POST /api/v1/auth/email-verification ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/email-verification ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const confirm = (token: string) => t.current.call('POST', '/api/v1/auth/email-verification', { body: { token } });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 import { addMembership } from '../../organizations/index.js';
 import { enforcedSsoProvider, verifiedDomain } from '../testing/enterprise-identity.js';
 import { mailedToken } from '../testing/mail.js';
 
 const ONE_401 = '{"error":"authentication required","code":"unauthorized"}';
 
-describe.each(testProfiles)('POST /api/v1/auth/password-reset/confirm ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/password-reset/confirm ($profile)', (profile) => {
   const t = useTestApp({ profile: profile.profile });
   expectNeighbourUntouchedAfterEach(t);
   const confirm = (token: string, password: string) => t.current.call('POST', '/api/v1/auth/password-reset/confirm', { body: { token, password } });

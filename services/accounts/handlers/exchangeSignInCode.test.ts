@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { issueSignInCode } from '../sign-in-codes.js';
 
-describe.each(testProfiles)('POST /api/v1/auth/exchange ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/exchange ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const exchange = (code: string) => t.current.call('POST', '/api/v1/auth/exchange', { body: { code } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { specPermissionsByRole } from '../../../test/support/spec-permissions.js';
 
-describe.each(testProfiles)('GET /api/v1/me ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/me ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

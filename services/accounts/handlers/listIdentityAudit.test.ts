@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/audit ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/audit ($profile)', (profile) => {
   const t = useTestApp(profile);
   const read = (token: string, query = '') => t.current.call('GET', `/api/v1/identity/audit${query}`, { token });
 

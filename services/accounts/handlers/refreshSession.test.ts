@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { REFRESH_GRACE_MS } from '../sessions.js';
 
-describe.each(testProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/refresh ($profile)', (profile) => {
   // A test that measures the grace pins the clock and moves it; none sleeps.
   let pinnedNow: number | undefined;
   const t = useTestApp({ ...profile, clock: () => new Date(pinnedNow ?? Date.now()) });

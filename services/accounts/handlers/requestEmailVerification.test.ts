@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 import { mailedToken } from '../testing/mail.js';
 
-describe.each(testProfiles)('POST /api/v1/me/email-verification ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/me/email-verification ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const request = (person: TestPerson) => t.current.call('POST', '/api/v1/me/email-verification', { token: person.token });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
 import { addMembership } from '../../organizations/index.js';
 import { appWithClock, enrol, movableClock } from '../../identity/second-factor/testing/second-factor-harness.js';
 import { enforcedSsoProvider, verifiedDomain } from '../testing/enterprise-identity.js';
@@ -8,7 +8,7 @@ import { mailedToken } from '../testing/mail.js';
 
 const ACCEPTED = { status: 'accepted' };
 
-describe.each(testProfiles)('POST /api/v1/auth/password-reset ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/password-reset ($profile)', (profile) => {
   const clock = movableClock();
   const t = useTestApp(() => appWithClock(profile, clock));
   expectNeighbourUntouchedAfterEach(t);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { addMembership } from '../../organizations/index.js';
 
-describe.each(testProfiles)('PUT /api/v1/me/active-org ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PUT /api/v1/me/active-org ($profile)', (profile) => {
   const t = useTestApp(profile);
   const actingOrg = async (token: string): Promise<string> => (await t.current.call('GET', '/api/v1/me', { token })).body.acting_organization.id;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { syncAdvisories } from '../sync.js';
 import { fixtureRecords, startOsvArchiveServer, type OsvArchiveServer } from '../testing/osv-archive-server.js';
 
-describe.each(testProfiles)('GET /api/v1/advisories/status ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/advisories/status ($profile)', (profile) => {
   let server: OsvArchiveServer;
   beforeAll(async () => {
     server = await startOsvArchiveServer();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { importedFindings } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { EXPECTED_LAG_SECONDS } from '../views.js';
 import { recordHistories } from '../testing/history.js';
 
-describe.each(testProfiles)('GET /api/v1/analytics/freshness ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/freshness ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const freshness = async (tenant: TestTenant) => {
     const response = await t.current.call('GET', '/api/v1/analytics/freshness', { token: tenant.owner.token });

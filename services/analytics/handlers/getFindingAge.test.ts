@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { recordHistories } from '../testing/history.js';
 
 /** An hour into the UTC day this many days ago. */
 const daysAgo = (days: number): string => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - days * 86_400_000 + 3_600_000).toISOString();
 
-describe.each(testProfiles)('GET /api/v1/analytics/finding-age ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/finding-age ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const view = (token: string, query = '') => t.current.call('GET', `/api/v1/analytics/finding-age?${query}`, { token });
   const putSla = (token: string, sla_days: Record<string, number | null>) => t.current.call('PUT', '/api/v1/settings/remediation-sla', { token, body: { sla_days } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { recordKnownHistory } from '../testing/history.js';
 
-describe.each(testProfiles)('GET /api/v1/analytics/finding-flow ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/finding-flow ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const view = (token: string, query: string) => t.current.call('GET', `/api/v1/analytics/finding-flow?${query}`, { token });
   const none = { discovered: 0, resolved: 0, reopened: 0 };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { recordKnownHistory } from '../testing/history.js';
 
-describe.each(testProfiles)('GET /api/v1/analytics/open-findings ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/open-findings ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const view = (token: string, query: string) => t.current.call('GET', `/api/v1/analytics/open-findings?${query}`, { token });
   const zero = { critical: 0, high: 0, medium: 0, unknown: 0, low: 0, none: 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/settings/remediation-sla ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/settings/remediation-sla ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
 
   it('answers the defaults to an organization that never set them, to people and keys with findings:read', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { recordKnownHistory } from '../testing/history.js';
 
-describe.each(testProfiles)('GET /api/v1/analytics/remediation-time ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/remediation-time ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const view = (token: string, query: string) => t.current.call('GET', `/api/v1/analytics/remediation-time?${query}`, { token });
   const nothing = { resolved: 0, mean_seconds: null, mean_days: null };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { recordHistories, recordKnownHistory } from '../testing/history.js';
 
-describe.each(testProfiles)('GET /api/v1/analytics/advisories ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/analytics/advisories ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const list = (token: string, query = '') => t.current.call('GET', `/api/v1/analytics/advisories?${query}`, { token });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('PUT /api/v1/settings/remediation-sla ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('PUT /api/v1/settings/remediation-sla ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const put = (token: string, body: unknown) => t.current.call('PUT', '/api/v1/settings/remediation-sla', { token, body });
   const read = async (tenant: TestTenant) => (await t.current.call('GET', '/api/v1/settings/remediation-sla', { token: tenant.owner.token })).body;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 
 const inDays = (days: number): string => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
-describe.each(testProfiles)('POST /api/v1/api-keys ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/api-keys ($profile)', (profile) => {
   const t = useTestApp(profile);
   const create = (token: string, body: Record<string, unknown>) => t.current.call('POST', '/api/v1/api-keys', { token, body });
   const keyCount = async (orgId: string) => (await t.current.db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE org_id = $1', [orgId])).rows[0]!.n;

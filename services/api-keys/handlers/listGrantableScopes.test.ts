@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { specNeverGrantable, specScopesGrantableToMachines } from '../../../test/support/spec-permissions.js';
 import { grantableScopes, nhiGrantableScopes } from '../../platform/authorization/permissions.js';
 
-describe.each(testProfiles)('GET /api/v1/api-keys/scopes ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/api-keys/scopes ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('DELETE /api/v1/api-keys/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/api-keys/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const revoke = (token: string, id: string) => t.current.call('DELETE', `/api/v1/api-keys/${id}`, { token });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { assetOf, auditedActions, assetEventTypes, taggedImage } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/assets/{id}/archive ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/assets/{id}/archive ($profile)', (profile) => {
   const t = useTestApp(profile);
   const archive = (token: string, id: string, body: unknown) => t.current.call('POST', `/api/v1/assets/${id}/archive`, { token, body });
   const read = (tenant: TestTenant, id: string) => t.current.call('GET', `/api/v1/assets/${id}`, { token: tenant.owner.token });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import type { OrgId } from '../../platform/db/database.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { assetEventTypes, assetOf, auditedActions, taggedImage } from '../testing/fixtures.js';
 
 // Every table that holds something of an asset, counted for one organization and asset.
@@ -15,7 +15,7 @@ const holdings = {
   asset_licenses: 'SELECT count(*)::integer AS n FROM asset_licenses WHERE org_id = $1 AND asset_id = $2',
 } as const;
 
-describe.each(testProfiles)('DELETE /api/v1/assets/{id} ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/assets/{id} ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { assetOf } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('DELETE /api/v1/assets/{id}/schedule ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/assets/{id}/schedule ($profile)', (profile) => {
   const t = useTestApp(profile);
   const remove = (token: string, id: string) => t.current.call('DELETE', `/api/v1/assets/${id}/schedule`, { token });
   const scheduled = async (tenant: TestTenant) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { assetOf, pinnedImage } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/assets/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/assets/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('answers the asset, a digest-pinned one distinguishable from a tag', async () => {

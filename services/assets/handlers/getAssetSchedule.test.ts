@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { assetOf } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/assets/{id}/schedule ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/assets/{id}/schedule ($profile)', (profile) => {
   const t = useTestApp(profile);
   const read = (token: string, id: string) => t.current.call('GET', `/api/v1/assets/${id}/schedule`, { token });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { allPages, assetOf, pinnedImage, taggedImage } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/assets ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/assets ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { allPages, assetOf, taggedImage } from '../testing/fixtures.js';
 
 interface Licence {
@@ -14,7 +14,7 @@ interface Licence {
 // trivy/license-cyclonedx.json reports three packages, one licence each.
 const reportedLicences = ['BSD-3-Clause', 'EPL-1.0', 'MIT License'];
 
-describe.each(testProfiles)('GET /api/v1/licenses ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/licenses ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, query = '') => t.current.call('GET', `/api/v1/licenses${query}`, { token });
 

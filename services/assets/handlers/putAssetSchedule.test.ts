@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { putSchedule } from '../schedules.js';
 import { assetOf, pinnedImage } from '../testing/fixtures.js';
 
 const HOUR_MS = 3_600_000;
 
-describe.each(testProfiles)('PUT /api/v1/assets/{id}/schedule ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PUT /api/v1/assets/{id}/schedule ($profile)', (profile) => {
   const t = useTestApp(profile);
   const put = (token: string, id: string, body: unknown) => t.current.call('PUT', `/api/v1/assets/${id}/schedule`, { token, body });
   const daily = { interval_hours: 24, scanners: ['trivy'] };

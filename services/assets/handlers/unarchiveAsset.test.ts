@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { assetOf, auditedActions, assetEventTypes, taggedImage } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/assets/{id}/unarchive ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/assets/{id}/unarchive ($profile)', (profile) => {
   const t = useTestApp(profile);
   const unarchive = (token: string, id: string) => t.current.call('POST', `/api/v1/assets/${id}/unarchive`, { token });
 

@@ -15,7 +15,7 @@ import {
   underConcurrentMove,
 } from '../../../test/support/findings.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { loadOpenApiDocument } from '../../platform/http/openapi-document.js';
 import { BULK_CEILING } from './bulkUpdateFindings.js';
 import { applyStatusChange } from '../triage.js';
@@ -33,7 +33,7 @@ const stateOf = async (t: TestApp, tenant: TestTenant, ids: string[]) => ({
   idempotencyRecords: (await t.db.query('SELECT key, state FROM idempotency_records WHERE org_id = $1 ORDER BY key', [tenant.id])).rows,
 });
 
-describe.each(testProfiles)('POST /api/v1/findings/bulk ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('POST /api/v1/findings/bulk ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

@@ -6,7 +6,7 @@ import { createEstimateCache } from '../../platform/pagination/estimate-cache.js
 import { listFindingsPage, type FindingQuery } from '../findings.js';
 import { readReportFixture } from '../reports/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
 interface Finding {
   id: string;
@@ -18,7 +18,7 @@ interface Finding {
   component_name: string | null;
 }
 
-describe.each(testProfiles)('GET /api/v1/findings ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/findings ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   let pipeline: TestPipeline;
   beforeAll(async () => {

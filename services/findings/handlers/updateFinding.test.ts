@@ -17,7 +17,7 @@ import {
   trivyReportWith,
   underConcurrentMove,
 } from '../../../test/support/findings.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import type { FindingStatus } from '../findings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +32,7 @@ const legal: Record<FindingStatus, string[]> = {
 };
 const requestable = ['open', 'triaged', 'suppressed'] as const;
 
-describe.each(testProfiles)('PATCH /api/v1/findings/{id} ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/findings/{id} ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

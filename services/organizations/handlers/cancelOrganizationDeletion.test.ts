@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSqlAnalytics } from '../../platform/analytics/sql-analytics.js';
 import { systemScope } from '../../platform/tenancy.js';
-import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { deleteDueOrganizations } from '../deletion-sweep.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ async function scheduled(t: TestApp, tenant: TestTenant): Promise<{ deletes_at: 
   return response.body.deletion;
 }
 
-describe.each(testProfiles)('DELETE /api/v1/orgs/current/deletion ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/orgs/current/deletion ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const cancel = (token: string) => t.current.call('DELETE', '/api/v1/orgs/current/deletion', { token, headers: { 'x-request-id': 'keep-org-1' } });
 
@@ -63,7 +63,7 @@ describe.each(testProfiles)('DELETE /api/v1/orgs/current/deletion ($profile)', (
   });
 });
 
-describe.each(testProfiles)('DELETE /api/v1/orgs/current/deletion after the grace period ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/orgs/current/deletion after the grace period ($profile)', ({ profile, counters }) => {
   // The deletion's clock, moved past the grace period below; tokens keep the real one.
   let aheadMs = 0;
   const t = useTestApp({ profile, counters, clock: () => new Date(Date.now() + aheadMs) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('POST /api/v1/orgs ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/orgs ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('DELETE /api/v1/me/memberships/{orgId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/me/memberships/{orgId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const leave = (token: string, orgId: string) => t.current.call('DELETE', `/api/v1/me/memberships/${orgId}`, { token });

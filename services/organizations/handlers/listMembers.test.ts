@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/members ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/members ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('lists the roster with role and arrival marker, in order of arrival', async () => {

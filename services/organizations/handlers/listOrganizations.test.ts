@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/orgs ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/orgs ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it("lists the caller's organizations oldest first with their role, marking the acting one, and nobody else's", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('DELETE /api/v1/members/{userId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/members/{userId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const remove = (token: string, userId: string) => t.current.call('DELETE', `/api/v1/members/${userId}`, { token });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('PATCH /api/v1/orgs/current ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/orgs/current ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('renames the acting organization only, audited with the old and new names', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { DELETION_GRACE_MS } from '../deletion.js';
 import { setPlan } from '../../identity/invitations/testing/invitations.js';
 
 const nameOf = async (t: TestApp, tenant: TestTenant): Promise<string> => (await t.call('GET', '/api/v1/me', { token: tenant.owner.token })).body.acting_organization.name;
 
-describe.each(testProfiles)('POST /api/v1/orgs/current/deletion ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('POST /api/v1/orgs/current/deletion ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const schedule = (token: string, confirm_name: string) => t.current.call('POST', '/api/v1/orgs/current/deletion', { token, body: { confirm_name } });
 

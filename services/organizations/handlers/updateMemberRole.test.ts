@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('PATCH /api/v1/members/{userId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/members/{userId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const setRole = (token: string, userId: string, role: string) => t.current.call('PATCH', `/api/v1/members/${userId}`, { token, body: { role } });
 

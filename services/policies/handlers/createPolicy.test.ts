@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import { createdPolicy, criticalBlocks } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/policies ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const create = (token: string, body: unknown) => t.current.call('POST', '/api/v1/policies', { token, body });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import type { Rule } from '../rules.js';
 import { createdPolicy, criticalBlocks } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/policies/{id}/versions ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/policies/{id}/versions ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const addVersion = (token: string, id: string, rules: unknown) => t.current.call('POST', `/api/v1/policies/${id}/versions`, { token, body: { rules } });

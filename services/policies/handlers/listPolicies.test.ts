@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/policies ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

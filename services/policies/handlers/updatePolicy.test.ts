@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import { createdPolicy } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('PATCH /api/v1/policies/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/policies/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const update = (token: string, id: string, body: unknown) => t.current.call('PATCH', `/api/v1/policies/${id}`, { token, body });

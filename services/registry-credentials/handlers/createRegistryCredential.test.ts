@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { auditEvents, expectNoResponseCarriedASecret, newRegistrySecret, storeCredential, uniqueRegistry, watchResponses } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/registry-credentials ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/registry-credentials ($profile)', (profile) => {
   const t = useTestApp(profile);
   const create = (token: string, body: unknown) => {
     watchResponses(t.current);

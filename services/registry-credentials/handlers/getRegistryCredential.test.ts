@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { expectForeignAnsweredAsMissing, expectNoResponseCarriedASecret, storeCredential, watchResponses } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/registry-credentials/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/registry-credentials/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const get = (token: string, id: string) => {
     watchResponses(t.current);

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { expectNoResponseCarriedASecret, storeCredential, watchResponses } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/registry-credentials ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/registry-credentials ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string) => {
     watchResponses(t.current);

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { createLogger } from '../../platform/logger.js';
 import { createRegistryLogins, registrySecretBox } from '../registry-credentials.js';
 import { auditEvents, expectForeignAnsweredAsMissing, expectNoResponseCarriedASecret, newRegistrySecret, storeCredential, watchResponses } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('PATCH /api/v1/registry-credentials/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/registry-credentials/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const patch = (token: string, id: string, body: unknown) => {
     watchResponses(t.current);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReport } from '../../findings/reports/index.js';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import type { ScannerAdapter } from '../scanners.js';
 
 /** A scanner that answers a fixture report, and can be held open to keep its scan running. */
@@ -30,7 +30,7 @@ function fixtureScanner() {
   };
 }
 
-describe.each(testProfiles)('POST /api/v1/scans ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('POST /api/v1/scans ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const scanner = fixtureScanner();
   let pipeline: TestPipeline;

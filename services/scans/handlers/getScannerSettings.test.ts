@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 
 const defaults = { target_kinds: [{ target_kind: 'container_image', vulnerabilities: true, secrets: false, misconfigurations: false }] };
 
-describe.each(testProfiles)('GET /api/v1/settings/scanners ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/settings/scanners ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('answers the defaults (vulnerabilities only) to a reader with scans:read', async () => {

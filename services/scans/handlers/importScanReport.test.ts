@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OBSERVATIONS_PER_RECORD } from '../../findings/observation.js';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw scanner reports are walked field by field
 type Json = Record<string, any>;
@@ -26,7 +26,7 @@ function grypeIssueCount(report: Json): number {
   return issues.size;
 }
 
-describe.each(testProfiles)('POST /api/v1/scans/import through the pipeline ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('POST /api/v1/scans/import through the pipeline ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

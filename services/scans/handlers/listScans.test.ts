@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/scans ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/scans ($profile)', (profile) => {
   const t = useTestApp(profile);
   const image = () => `ghcr.io/acme/list-${randomUUID().slice(0, 8)}:1.0`;
   const queue = async (tenant: TestTenant, reference: string) =>

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readReportFixture } from '../../findings/reports/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
-describe.each(testProfiles)('PATCH /api/v1/settings/scanners ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/settings/scanners ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   const pipeline = usePipeline(t, profile);
 

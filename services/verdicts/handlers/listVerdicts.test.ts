@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../../policies/testing/fixtures.js';
 import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/verdicts ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('GET /api/v1/verdicts ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   expectNeighbourUntouchedAfterEach(t);
   const pipeline = usePipeline(t, profile);

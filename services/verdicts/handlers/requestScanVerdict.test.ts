@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findingIdsByAdvisory, freshImage, moveFinding, suppression } from '../../../test/support/findings.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { topics } from '../../platform/streams/topics.js';
 import { createdPolicy } from '../../policies/testing/fixtures.js';
 import type { Rule } from '../../policies/rules.js';
 import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ profile, counters }) => {
+describe.each(handlerTestProfiles)('POST /api/v1/scans/{id}/verdict ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   expectNeighbourUntouchedAfterEach(t);
   const pipeline = usePipeline(t, profile);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { grantableScopes } from '../../platform/authorization/permissions.js';
 import { activeSigningSecrets, signingSecretBox } from '../signing-secrets.js';
 import { destinationsReaching, refusedAddresses, resolveFromTable } from '../../platform/egress/testing/address-notations.js';
 import { destination } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/webhooks ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/webhooks ($profile)', (profile) => {
   const t = useTestApp({ ...profile, resolveWebhookDestination: resolveFromTable });
   const create = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.current.call('POST', '/api/v1/webhooks', { token, body, headers });

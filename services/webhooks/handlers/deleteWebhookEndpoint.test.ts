@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { deliveryTo, expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('DELETE /api/v1/webhooks/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/webhooks/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const remove = (token: string, id: string) => t.current.call('DELETE', `/api/v1/webhooks/${id}`, { token });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/webhooks/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/webhooks/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('answers one endpoint without its secret, to a key with webhooks:read too', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { deliveryTo, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/webhooks/deliveries ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/webhooks/deliveries ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, query = '') => t.current.call('GET', `/api/v1/webhooks/deliveries${query}`, { token });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /api/v1/webhooks ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/webhooks ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it("lists the organization's endpoints oldest first, never a secret, to people and keys with webhooks:read", async () => {

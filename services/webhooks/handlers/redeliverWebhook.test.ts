@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { deliveryTo, expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/webhooks/deliveries/{id}/redeliver ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/webhooks/deliveries/{id}/redeliver ($profile)', (profile) => {
   const t = useTestApp(profile);
   const redeliver = (token: string, id: string) => t.current.call('POST', `/api/v1/webhooks/deliveries/${id}/redeliver`, { token });
 

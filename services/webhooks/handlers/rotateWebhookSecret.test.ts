@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { activeSigningSecrets, ROTATION_OVERLAP_MS, sealSigningSecret, signingSecretBox } from '../signing-secrets.js';
 import { expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /api/v1/webhooks/{id}/rotate ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/webhooks/{id}/rotate ($profile)', (profile) => {
   const t = useTestApp(profile);
   const rotate = (token: string, id: string) => t.current.call('POST', `/api/v1/webhooks/${id}/rotate`, { token });
 

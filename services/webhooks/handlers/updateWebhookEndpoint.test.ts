@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { recordEndpointFailure } from '../endpoints.js';
 import { deliveryTo, destination, expectForeignAnsweredAsMissing, registerEndpoint } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('PATCH /api/v1/webhooks/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/webhooks/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const update = (token: string, id: string, body: Record<string, unknown>) => t.current.call('PATCH', `/api/v1/webhooks/${id}`, { token, body });
   const actions = async (tenant: TestTenant) =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { TOKEN_LIFETIME_MS } from '../domain-claims.js';
 import { freshDomain } from '../testing/domains.js';
 
-describe.each(testProfiles)('POST /api/v1/identity/domains ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/identity/domains ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const claim = (token: string, domain: string) => t.current.call('POST', '/api/v1/identity/domains', { token, body: { domain } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { claim } from '../testing/domains.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/domains/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/domains/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('shows the claim with its record to identity:read; another organization gets the 404 of a missing one', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { claim } from '../testing/domains.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/domains ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/domains ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, query = '') => t.current.call('GET', `/api/v1/identity/domains${query}`, { token });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles } from '../../../../test/support/test-app.js';
 import { claim, publish, useDomainsTestApp } from '../testing/domains.js';
 
-describe.each(testProfiles)('POST /api/v1/identity/domains/{id}/token ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/identity/domains/{id}/token ($profile)', (profile) => {
   const app = useDomainsTestApp(profile);
   const { t } = app;
   expectNeighbourUntouchedAfterEach(t);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles } from '../../../../test/support/test-app.js';
 import { systemScope } from '../../../platform/tenancy.js';
 import { verifiedDomainOwnerOf } from '../index.js';
 import { claim, publish, useDomainsTestApp } from '../testing/domains.js';
 
-describe.each(testProfiles)('DELETE /api/v1/identity/domains/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/identity/domains/{id} ($profile)', (profile) => {
   const app = useDomainsTestApp(profile);
   const { t } = app;
   expectNeighbourUntouchedAfterEach(t);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, type TestTenant } from '../../../../test/support/test-app.js';
 import { systemScope } from '../../../platform/tenancy.js';
 import { TOKEN_LIFETIME_MS } from '../domain-claims.js';
 import { verifiedDomainOwnerOf } from '../index.js';
 import { claim, freshDomain, publish, useDomainsTestApp } from '../testing/domains.js';
 
-describe.each(testProfiles)('POST /api/v1/identity/domains/{id}/verify ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/identity/domains/{id}/verify ($profile)', (profile) => {
   const app = useDomainsTestApp(profile);
   const { t } = app;
   expectNeighbourUntouchedAfterEach(t);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { scimGroup, seated } from '../testing/groups.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/groups/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/groups/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('shows one group of the organization with its member count, to identity:read; another organization gets 404', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { nameSsoGroups } from '../index.js';
 import { scimGroup, ssoProvider } from '../testing/groups.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/groups ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/groups ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, query = '') => t.current.call('GET', `/api/v1/identity/groups${query}`, { token });
   const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { applyMappedRole, nameSsoGroups, replaceSsoGroupMembership } from '../index.js';
 import { roleIn, scimGroup, seated, ssoProvider } from '../testing/groups.js';
 
-describe.each(testProfiles)('PATCH /api/v1/identity/groups/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/identity/groups/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const patch = (token: string, id: string, body: unknown) => t.current.call('PATCH', `/api/v1/identity/groups/${id}`, { token, body });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { accept, freshAddress, invite, setPlan } from '../testing/invitations.js';
 
-describe.each(testProfiles)('POST /api/v1/invitations/accept ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/invitations/accept ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const refusals = async (tenant: TestTenant) =>

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { freshAddress, invite, setPlan } from '../testing/invitations.js';
 
-describe.each(testProfiles)('POST /api/v1/invitations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/invitations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const issue = (token: string, body: unknown) => t.current.call('POST', '/api/v1/invitations', { token, body });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { accept, invite, setPlan } from '../testing/invitations.js';
 
-describe.each(testProfiles)('GET /api/v1/invitations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/invitations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const list = (token: string) => t.current.call('GET', '/api/v1/invitations', { token });

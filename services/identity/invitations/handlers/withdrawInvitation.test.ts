@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { accept, invite } from '../testing/invitations.js';
 
-describe.each(testProfiles)('DELETE /api/v1/invitations/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/invitations/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const withdraw = (token: string, id: string) => t.current.call('DELETE', `/api/v1/invitations/${id}`, { token });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { addMembership } from '../../../organizations/index.js';
 import { addresslessUserBody, directoryOf, ERROR_SCHEMA, roster, setPlan, userBody, verifiedAddressIn, verifiedDomain } from '../testing/scim-client.js';
 
-describe.each(testProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/scim/v2/Users ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const auditActions = async (orgId: string) =>

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SCIM_UNAUTHORIZED_BODY } from '../../../../test/support/security-suite.js';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson } from '../../../../test/support/test-app.js';
 import { addresslessUserBody, SCIM } from '../testing/scim-client.js';
 
-describe.each(testProfiles)('directory tokens: POST, GET and DELETE /api/v1/identity/scim-tokens ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('directory tokens: POST, GET and DELETE /api/v1/identity/scim-tokens ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const issue = (token: string, name = 'Entra ID') => t.current.call('POST', '/api/v1/identity/scim-tokens', { token, body: { name } });

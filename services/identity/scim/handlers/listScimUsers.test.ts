@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { createGroup, directoryOf, ENTERPRISE_SCHEMA, ERROR_SCHEMA, LIST_SCHEMA, USER_SCHEMA, verifiedDomain, type Directory } from '../testing/scim-client.js';
 
-describe.each(testProfiles)('GET /api/scim/v2/Users: filters in SQL, sorting, paging ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/scim/v2/Users: filters in SQL, sorting, paging ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   let tenant: TestTenant;

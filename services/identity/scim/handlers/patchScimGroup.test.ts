@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, TEST_PUBLIC_URL, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { addresslessUserBody, createGroup, createUser, directoryOf, ERROR_SCHEMA, groupBody, patchBody, roster, type Directory, userBody, verifiedAddressIn } from '../testing/scim-client.js';
 
-describe.each(testProfiles)('SCIM groups: membership and mapped roles ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('SCIM groups: membership and mapped roles ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

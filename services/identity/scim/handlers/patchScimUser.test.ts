@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { addresslessUserBody, directoryOf, ERROR_SCHEMA, patchBody, roster, userBody, verifiedAddressIn } from '../testing/scim-client.js';
 
-describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const deactivate = patchBody({ op: 'replace', path: 'active', value: false });
@@ -103,7 +103,7 @@ describe.each(testProfiles)('PATCH /api/scim/v2/Users/{id} ($profile)', (profile
   });
 });
 
-describe.each(testProfiles)('PUT and DELETE /api/scim/v2/Users/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PUT and DELETE /api/scim/v2/Users/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { appWithClock, currentCode, enrol, login, movableClock, trail } from '../testing/second-factor-harness.js';
 import { wrongTotpCodeAt } from '../testing/totp-codes.js';
 
-describe.each(testProfiles)('POST /api/v1/me/second-factor/disable ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/me/second-factor/disable ($profile)', (profile) => {
   const clock = movableClock();
   const t = useTestApp(() => appWithClock(profile, clock));
   expectNeighbourUntouchedAfterEach(t);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { appWithClock, enrol, movableClock } from '../testing/second-factor-harness.js';
 
-describe.each(testProfiles)('GET /api/v1/me/second-factor ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/me/second-factor ($profile)', (profile) => {
   const clock = movableClock();
   const t = useTestApp(() => appWithClock(profile, clock));
   expectNeighbourUntouchedAfterEach(t);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SecretBox, SecretBoxError } from '../../../platform/crypto/secret-box.js';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { appWithClock, currentCode, enrol, movableClock, trail } from '../testing/second-factor-harness.js';
 
-describe.each(testProfiles)('POST /api/v1/me/second-factor/totp ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/me/second-factor/totp ($profile)', (profile) => {
   const clock = movableClock();
   const t = useTestApp(() => appWithClock(profile, clock));
   expectNeighbourUntouchedAfterEach(t);

@@ -3,7 +3,7 @@
 // by a small browser, and the code exchanged for a session.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestApp } from '../../../../test/support/test-app.js';
 import { listIdentityEvents } from '../../../platform/audit/identity-trail.js';
 import type { OrgId } from '../../../platform/db/database.js';
 import { asOrgId } from '../../../../test/support/org-ids.js';
@@ -19,7 +19,7 @@ const GITHUB_USERS = [
   { login: 'octo-bo', name: 'Bo Octo', email: `bo-${randomUUID().slice(0, 8)}@github-people.example.test` },
 ];
 
-describe.each(testProfiles)('social sign-in through the providers ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('social sign-in through the providers ($profile)', (profile) => {
   const peers: { google?: OidcPeer; github?: GitHubPeer } = {};
   beforeAll(async () => {
     peers.google = await startOidcPeer(callbackOf('google'));
@@ -199,7 +199,7 @@ describe.each(testProfiles)('social sign-in through the providers ($profile)', (
   });
 });
 
-describe.each(testProfiles)('social sign-in with no provider configured ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('social sign-in with no provider configured ($profile)', (profile) => {
   const t = useTestApp({ profile: profile.profile });
   it('answers 404 for every provider', async () => {
     const check = async (app: TestApp) => {

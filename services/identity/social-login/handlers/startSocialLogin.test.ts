@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 
 const GITHUB = { clientId: 'Iv1.start-test', clientSecret: 'start-test-secret', webUrl: 'https://github.example.test', apiUrl: 'https://api.github.example.test' };
 
-describe.each(testProfiles)('GET /api/v1/auth/social/{provider}/start ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/auth/social/{provider}/start ($profile)', (profile) => {
   const t = useTestApp({ profile: profile.profile, socialLogin: { github: GITHUB } });
   expectNeighbourUntouchedAfterEach(t);
 

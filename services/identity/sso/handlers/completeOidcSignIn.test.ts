@@ -3,12 +3,12 @@
 // real HTTP, its redirect back to our callback (code, state, iss), the code redeemed
 // with PKCE through the egress policy, and POST /auth/exchange giving a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, TEST_PUBLIC_URL, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
 import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../testing/oidc-idp.js';
 import { browserOf, createOidcProvider, exchange, followCallback, RETURN_URL, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('GET /api/v1/auth/sso/oidc/callback ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/auth/sso/oidc/callback ($profile)', (profile) => {
   const t = useTestApp({ ...profile, allowPrivateSsoIssuers: true });
   expectNeighbourUntouchedAfterEach(t);
   let idp: TestOidcIdp;

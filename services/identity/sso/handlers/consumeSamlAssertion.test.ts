@@ -3,12 +3,12 @@
 // response that fails a check (signature, issuer, audience, recipient, destination,
 // validity window, InResponseTo, replay) ends in error sign_in_failed with no code.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp, newSigningKey, type TestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider, exchange, postSamlForm, relayedFields, RETURN_URL, samlSignIn, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   let idp: TestSamlIdp;

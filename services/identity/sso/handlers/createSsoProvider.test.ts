@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
 import { secretAssociatedData } from '../providers.js';
 import { configuredSecretBox } from '../../../platform/crypto/secret-box.js';
 import { newSigningKey } from '../testing/saml-idp.js';
@@ -11,7 +11,7 @@ const oidcBody = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describe.each(testProfiles)('POST /api/v1/identity/sso/providers ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/identity/sso/providers ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const key = newSigningKey('Acme IdP');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider, samlSignIn, startSignIn } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('DELETE /api/v1/identity/sso/providers/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/identity/sso/providers/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

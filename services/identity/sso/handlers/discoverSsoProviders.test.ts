@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('POST /api/v1/auth/sso/discover ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/auth/sso/discover ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const discover = (email: string) => t.current.call('POST', '/api/v1/auth/sso/discover', { body: { email } });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp } from '../../../../test/support/test-app.js';
 import { createTestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('GET /api/v1/auth/sso/{providerId}/saml/metadata ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/auth/sso/{providerId}/saml/metadata ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /api/v1/identity/sso/providers ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/identity/sso/providers ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

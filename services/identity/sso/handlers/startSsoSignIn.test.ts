@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { createTestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider, outcomeOf, RETURN_URL } from '../testing/sign-in.js';
 
-describe.each(testProfiles)('GET /api/v1/auth/sso/{providerId}/start ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /api/v1/auth/sso/{providerId}/start ($profile)', (profile) => {
   // Issuer names resolve to a loopback address, which the egress policy must refuse (private issuers are not allowed here).
   const t = useTestApp({ ...profile, resolveSsoIssuer: async () => [{ address: '127.0.0.1', family: 4 }] });
   expectNeighbourUntouchedAfterEach(t);
@@ -65,7 +65,7 @@ describe.each(testProfiles)('GET /api/v1/auth/sso/{providerId}/start ($profile)'
   });
 });
 
-describe.each(testProfiles)('the sign-in routes share the authentication routes\' limit per source address ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('the sign-in routes share the authentication routes\' limit per source address ($profile)', (profile) => {
   const t = useTestApp(profile);
   const low = useTestApp(() => ({ ...profile, sharing: t.current, rateLimit: { authPerMinute: 3 }, trustedProxies: ['127.0.0.1'] }));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { newSigningKey } from '../testing/saml-idp.js';
 
-describe.each(testProfiles)('PATCH /api/v1/identity/sso/providers/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /api/v1/identity/sso/providers/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestPerson } from '../../../../test/support/test-app.js';
 import { delegateTestWorkload } from '../testing/workloads.js';
 
 const inDays = (days: number): string => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 const DELEGATION_REFUSED = 'only a person can delegate authority: a machine principal (an API key or a workload) cannot';
 
-describe.each(testProfiles)('POST /api/v1/workloads ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /api/v1/workloads ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const create = (token: string, body: Record<string, unknown>) => t.current.call('POST', '/api/v1/workloads', { token, body });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { delegateTestWorkload } from '../testing/workloads.js';
 
 const UNAUTHORIZED = '{"error":"authentication required","code":"unauthorized"}';
 
-describe.each(testProfiles)('DELETE /api/v1/workloads/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /api/v1/workloads/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const revoke = (token: string, id: string) => t.current.call('DELETE', `/api/v1/workloads/${id}`, { token });
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { BROKEN_DIGEST, BROKEN_LINK, recomputedDigest } from '../canonical.js';
 import { EVIDENCE_FORMAT_VERSION, recordsDigest, verifyEvidencePackage, type EvidencePackage } from '../evidence.js';
 import { chainRecordOfView, readChain } from '../records.js';
 import { seedChain, tamperings, verifyOffline } from '../testing/chains.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/audit/evidence ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/audit/evidence ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const exportEvidence = async (tenant: TestTenant, query = ''): Promise<EvidencePackage> => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { verifyEvidencePackage } from '../evidence.js';
 import { readChain } from '../records.js';
 import { seedChain, tamperings, verifyOffline } from '../testing/chains.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/audit/integrity ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/audit/integrity ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const integrity = async (token: string) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { recordAudit } from '../audit-trail.js';
 import { readChain } from '../records.js';
 import { seedChain } from '../testing/chains.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/audit/records ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/audit/records ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,9 +1,9 @@
 // Cancelling a campaign on both profiles: from created or in review, once.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { answer, campaignAction, itemsOf, openCampaign, seedIdentity, startedCampaign, trailOf } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/cancel ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/cancel ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

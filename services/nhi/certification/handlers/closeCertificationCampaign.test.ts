@@ -1,10 +1,10 @@
 // Closing a campaign on both profiles: 409 unless active, unanswered items taking the
 // campaign's onNoResponse (revoke opens remediations), then the remediation stage.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { answer, campaignAction, itemsOf, openCampaign, seedIdentity, startedCampaign, trailOf } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/close ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/close ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,9 +1,9 @@
 // Opening a campaign on both profiles: what it takes, what it refuses, and its record.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { daysFromNow, trailOf } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/certification/campaigns ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const open = (token: string, body: unknown) => t.current.call('POST', '/nhi/api/v1/certification/campaigns', { token, body });

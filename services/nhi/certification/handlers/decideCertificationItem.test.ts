@@ -4,14 +4,14 @@
 // answering while the delegation is in force and refused after its end, and the
 // campaign's end passing with no stored change.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, type TestPerson } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, type TestPerson } from '../../../../test/support/test-app.js';
 import { delegate } from '../../governance/testing/delegations.js';
 import { answer, campaignAction, daysFromNow, itemsOf, seedIdentity, startedCampaign, trailOf, useCertificationTestApp } from '../testing/campaigns.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SELF_REVIEW = 'certification.item.self_review.refused';
 
-describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/items/{itemId}/decision ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/items/{itemId}/decision ($profile)', (profile) => {
   const { t, setClock } = useCertificationTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   /** A session of the person under the clock as it is now. */

@@ -1,9 +1,9 @@
 // Reading one campaign on both profiles: every module role, with its progress; another organization's is 404.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { answer, itemsOf, seedIdentity, startedCampaign } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/certification/campaigns/{campaignId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/certification/campaigns/{campaignId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

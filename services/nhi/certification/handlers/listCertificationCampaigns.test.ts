@@ -1,9 +1,9 @@
 // Listing campaigns on both profiles: newest first, each with its progress, the organization's own only.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { openCampaign, seedIdentity, startedCampaign } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/certification/campaigns ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/certification/campaigns ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

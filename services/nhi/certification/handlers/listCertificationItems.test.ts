@@ -1,9 +1,9 @@
 // Listing a campaign's items on both profiles: by identity name, filtered by decision and reviewer, paginated.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { answer, itemsOf, seedIdentity, startedCampaign } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/certification/campaigns/{campaignId}/items ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/certification/campaigns/{campaignId}/items ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,10 +1,10 @@
 // Starting a campaign on both profiles: the active identities matching every criterion
 // of its scope become its items, once.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { campaignAction, itemsOf, openCampaign, seedIdentity, trailOf } from '../testing/campaigns.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/start ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/certification/campaigns/{campaignId}/start ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

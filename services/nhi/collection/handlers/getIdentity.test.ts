@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { seedInventoryIdentity } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/identities/{identityId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/identities/{identityId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const get = (token: string, id: string) => t.current.call('GET', `/nhi/api/v1/identities/${id}`, { token });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { requestRun } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/connectors/{connectorId}/synchronizations/{runId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/connectors/{connectorId}/synchronizations/{runId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const get = (token: string, connectorId: string, runId: string) => t.current.call('GET', `/nhi/api/v1/connectors/${connectorId}/synchronizations/${runId}`, { token });
 

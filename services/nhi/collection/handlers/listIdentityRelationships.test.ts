@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { seedInventoryIdentity, seedRelationship } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/identities/{identityId}/relationships ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/identities/{identityId}/relationships ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('lists edges in both directions within the identity’s connector, page by page', async () => {

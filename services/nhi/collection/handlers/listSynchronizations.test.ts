@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { requestRun } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/connectors/{connectorId}/synchronizations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/connectors/{connectorId}/synchronizations ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, connectorId: string, query = '') => t.current.call('GET', `/nhi/api/v1/connectors/${connectorId}/synchronizations${query}`, { token });
 

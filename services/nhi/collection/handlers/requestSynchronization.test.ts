@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { SYNCHRONIZATION_JOB } from '../runs.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/connectors/{connectorId}/synchronizations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/connectors/{connectorId}/synchronizations ($profile)', (profile) => {
   const t = useTestApp(profile);
   const request = (token: string, connectorId: string) => t.current.call('POST', `/nhi/api/v1/connectors/${connectorId}/synchronizations`, { token });
 

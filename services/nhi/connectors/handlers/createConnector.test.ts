@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { connectorKinds } from '../kinds.js';
 import { auditRecords, connectorBodies, secretLookingReferences } from '../testing/api-fixtures.js';
 
@@ -10,7 +10,7 @@ const resolvedAddresses: Record<string, string[]> = {
   'k8s.example.com': ['169.254.169.254'],
 };
 
-describe.each(testProfiles)('POST /nhi/api/v1/connectors ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/connectors ($profile)', (profile) => {
   const t = useTestApp({
     ...profile,
     resolveConnectorEndpoint: async (hostname) => (resolvedAddresses[hostname] ?? ['93.184.216.34']).map((address) => ({ address, family: 4 as const })),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords, createConnector } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('DELETE /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const remove = (token: string, id: string) => t.current.call('DELETE', `/nhi/api/v1/connectors/${id}`, { token });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { createConnector } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const get = (token: string, id: string) => t.current.call('GET', `/nhi/api/v1/connectors/${id}`, { token });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { connectorBodies, createConnector } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/connectors ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/connectors ($profile)', (profile) => {
   const t = useTestApp(profile);
   const list = (token: string, query = '') => t.current.call('GET', `/nhi/api/v1/connectors${query}`, { token });
 

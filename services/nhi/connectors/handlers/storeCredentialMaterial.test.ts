@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { configuredSecretBox } from '../../../platform/crypto/secret-box.js';
 import { materialAssociatedData } from '../credential-material.js';
 import { auditRecords, newCredentialValues, seedIdentity } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/credentials/material ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/credentials/material ($profile)', (profile) => {
   const t = useTestApp(profile);
   const store = (token: string, body: unknown) => t.current.call('POST', '/nhi/api/v1/credentials/material', { token, body });
 

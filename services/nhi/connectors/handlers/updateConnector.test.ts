@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords, connectorBodies, createConnector, secretLookingReferences } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('PATCH /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/connectors/{connectorId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const patch = (token: string, id: string, body: unknown) => t.current.call('PATCH', `/nhi/api/v1/connectors/${id}`, { token, body });
 

@@ -2,14 +2,14 @@
 // computed when read (spec 3.2); exceptionsInForce gives an identity's exceptions in
 // force to the findings and to whatever decides at run time.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { describeEndDates } from '../../governance/testing/request-decisions.js';
 import { decide, exceptionRequests, MINUTE_MS, requested } from '../../governance/testing/requests.js';
 import { exceptionsInForce } from '../index.js';
 
 describeEndDates(exceptionRequests);
 
-describe.each(testProfiles)('exceptionsInForce ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('exceptionsInForce ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,11 +1,11 @@
 // The organization's policy exceptions, newest request first, cursor-paginated, filtered
 // by stored status, identity, policy and whether in force now.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { decide, exceptionRequests, requested } from '../../governance/testing/requests.js';
 import type { ExceptionView } from '../index.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/exceptions ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/exceptions ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -3,11 +3,11 @@
 // exception.requested in the module's trail.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { seedIdentity } from '../../connectors/testing/api-fixtures.js';
 import { DAY_MS, exceptionRequests, MINUTE_MS, trailOf } from '../../governance/testing/requests.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/exceptions ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/exceptions ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -3,7 +3,7 @@
 // when its condition stops holding and reopened when it holds again; the module's
 // audit trail holds exactly the audited transitions (spec 3.1's module rule).
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../../test/support/test-app.js';
 import { scriptedCollector } from '../../collection/testing/api-fixtures.js';
 import { auditRecords, connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { role } from '../../policies/testing/cloud-identities.js';
@@ -13,7 +13,7 @@ import type { FindingView } from '../findings.js';
 const DORMANT = 'arn:aws:iam::123456789012:role/dormant';
 const FINDING_ACTIONS = ['finding.opened', 'finding.resolved', 'finding.reopened', 'finding.risk_accepted', 'finding.false_positive_recorded'];
 
-describe.each(testProfiles)('PATCH /nhi/api/v1/findings/{findingId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/findings/{findingId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   const cloud = scriptedCollector('cloud_account');
   const pipeline = usePolicyPipeline(t, profile.profile, [cloud.collector]);

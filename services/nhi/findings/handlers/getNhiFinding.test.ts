@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { openStaleFinding } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/findings/{findingId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/findings/{findingId} ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('shows one finding with its identity to every module role, and another organization the 404 of a missing one', async () => {

@@ -1,14 +1,14 @@
 // The findings listing on both profiles, over findings opened by evaluations of
 // identities the collection pipeline put in the inventory.
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { scriptedCollector } from '../../collection/testing/api-fixtures.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { accessKey, role } from '../../policies/testing/cloud-identities.js';
 import { usePolicyPipeline } from '../../policies/testing/policy-evaluation.js';
 import type { FindingView } from '../findings.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/findings ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/findings ($profile)', (profile) => {
   const t = useTestApp(profile);
   const cloud = scriptedCollector('cloud_account');
   const pipeline = usePolicyPipeline(t, profile.profile, [cloud.collector]);

@@ -1,13 +1,13 @@
 // Creating a delegation on both profiles: who may hand over what, for how long, and
 // the refusals recorded in the module's trail.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
-describe.each(testProfiles)('POST /nhi/api/v1/delegations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/delegations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const create = (token: string, body: unknown) => t.current.call('POST', '/nhi/api/v1/delegations', { token, body });

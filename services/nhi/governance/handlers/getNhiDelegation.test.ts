@@ -1,10 +1,10 @@
 // Reading one delegation on both profiles: its state evaluated at the read, another
 // organization's the 404 of a missing one.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { delegate } from '../testing/delegations.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/delegations/{delegationId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/delegations/{delegationId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

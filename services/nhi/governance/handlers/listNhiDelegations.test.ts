@@ -1,12 +1,12 @@
 // Listing delegations on both profiles: every module role reads them, filtered by
 // delegator, delegate and whether they are in force at the read.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { delegate } from '../testing/delegations.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(testProfiles)('GET /nhi/api/v1/delegations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/delegations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

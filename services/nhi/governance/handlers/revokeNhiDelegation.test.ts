@@ -1,11 +1,11 @@
 // Revoking a delegation on both profiles: its delegator or an Organization Admin, once,
 // while it has not ended; anyone else refused and recorded.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { delegate } from '../testing/delegations.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/delegations/{delegationId}/revoke ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/delegations/{delegationId}/revoke ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const revoke = (token: string, id: string) => t.current.call('POST', `/nhi/api/v1/delegations/${id}/revoke`, { token });

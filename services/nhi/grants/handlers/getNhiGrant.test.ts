@@ -2,7 +2,7 @@
 // read (spec 3.2): a grant starting later is not yet in force, and one whose end has
 // passed stops being in force with nothing stored changed and nothing recorded.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { seedIdentity } from '../../connectors/testing/api-fixtures.js';
 import { describeEndDates } from '../../governance/testing/request-decisions.js';
 import { decide, grantRequests, MINUTE_MS, read, storedRow } from '../../governance/testing/requests.js';
@@ -10,7 +10,7 @@ import { grantsInForce } from '../index.js';
 
 describeEndDates(grantRequests);
 
-describe.each(testProfiles)('GET /nhi/api/v1/grants/{grantId}: the start, evaluated when read ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/grants/{grantId}: the start, evaluated when read ($profile)', (profile) => {
   let aheadMs = 0;
   const t = useTestApp({ ...profile, clock: () => new Date(Date.now() + aheadMs) });
   expectNeighbourUntouchedAfterEach(t);

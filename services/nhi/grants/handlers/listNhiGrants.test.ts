@@ -1,12 +1,12 @@
 // The organization's grants, newest request first, cursor-paginated, filtered by stored
 // status, identity and whether in force now; another organization's never appear.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { seedIdentity } from '../../connectors/testing/api-fixtures.js';
 import { decide, grantRequests, requested } from '../../governance/testing/requests.js';
 import type { GrantView } from '../index.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/grants ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/grants ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

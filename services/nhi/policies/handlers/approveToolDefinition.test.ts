@@ -5,7 +5,7 @@
 // evaluation the next synchronization queued opens a finding, and approving the new
 // definition resolves it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { createTestCertificates } from '../../../platform/egress/testing/certificates.js';
 import type { IdentityView } from '../../collection/inventory.js';
 import { auditRecords, createConnector } from '../../connectors/testing/api-fixtures.js';
@@ -18,7 +18,7 @@ const REFERENCE = 'mcp-definitions';
 const refund = { name: 'refund', description: 'Refunds an order.', inputSchema: { type: 'object' as const, properties: { orderId: { type: 'string' } } } };
 const lookup = { name: 'lookup', description: 'Looks an order up.', inputSchema: { type: 'object' as const, properties: {} } };
 
-describe.each(testProfiles)('PUT /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PUT /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
   const t = useTestApp({ ...profile, allowPrivateConnectorEndpoints: true, connectorAllowedHosts: ['127.0.0.1'] });
   const pipeline = usePolicyPipeline(t, profile.profile, [toolServerCollector], {
     session: { egress: { allowedHosts: ['127.0.0.1'], allowPrivate: true }, trustedCaPem: certificates.caPem },

@@ -3,7 +3,7 @@
 // access keys and GitHub deploy keys, a partial run's evaluation, a disabled policy
 // resolving its findings, and who may ask.
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { PartialCollectionError, type CollectedIdentity } from '../../collection/index.js';
 import { scriptedCollector, type ScriptedCollection } from '../../collection/testing/api-fixtures.js';
 import { auditRecords, connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
@@ -19,7 +19,7 @@ const deployKey = (id: number, createdDaysAgo: number, enabled: boolean): Collec
   lastUsedAt: null,
 });
 
-describe.each(testProfiles)('POST /nhi/api/v1/policies/evaluations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/policies/evaluations ($profile)', (profile) => {
   const t = useTestApp(profile);
   const cloud = scriptedCollector('cloud_account');
   const github = scriptedCollector('code_hosting_organization');

@@ -4,7 +4,7 @@
 // the inventory processor), judged with the organization's thresholds, and the
 // evaluation the run queued opening a finding for exactly the stale ones.
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { scriptedCollector, toolIdentity, type ScriptedCollection } from '../../collection/testing/api-fixtures.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import type { StaleReportItem } from '../stale-report.js';
@@ -42,7 +42,7 @@ const expected: Record<string, [StaleReportItem['answer'], StaleReportItem['basi
   'arn:aws:iam::123456789012:user/ci-bot': ['not_assessable', 'last_use_not_reported'],
 };
 
-describe.each(testProfiles)('GET /nhi/api/v1/policies/stale_identity/report ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/policies/stale_identity/report ($profile)', (profile) => {
   const t = useTestApp(profile);
   const cloud = scriptedCollector('cloud_account');
   const tools = scriptedCollector('tool_server');

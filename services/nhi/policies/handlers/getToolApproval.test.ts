@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { seedTool, seedUsedRole } from '../../findings/testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('shows the approved definition to every module role, and 404 for an identity without one', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/policies ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it("lists the module's policies, enabled with their defaults until the organization changes them, to every module role", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { seedTool } from '../../findings/testing/api-fixtures.js';
 
-describe.each(testProfiles)('DELETE /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /nhi/api/v1/identities/{identityId}/approval ($profile)', (profile) => {
   const t = useTestApp(profile);
 
   it('withdraws an approval, audited as agent.tool.revoked, and answers 204 again with nothing recorded', async () => {

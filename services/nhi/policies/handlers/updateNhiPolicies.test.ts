@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 
-describe.each(testProfiles)('PATCH /nhi/api/v1/policies ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/policies ($profile)', (profile) => {
   const t = useTestApp(profile);
   const patch = (token: string, body: unknown) => t.current.call('PATCH', '/nhi/api/v1/policies', { token, body });
   const policy = (items: { id: string }[], id: string) => items.find((item) => item.id === id);

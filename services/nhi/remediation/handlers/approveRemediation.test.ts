@@ -6,7 +6,7 @@
 // the approval, not run in it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp, type TestPerson, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestApp, type TestPerson, type TestTenant } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { REMEDIATION_EXECUTION_JOB } from '../execution-queue.js';
 import { pendingRemediation, remediationOf } from '../testing/api-fixtures.js';
@@ -30,7 +30,7 @@ async function delegate(t: TestApp, tenant: TestTenant, from: TestPerson, to: Te
   return id;
 }
 
-describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/approve ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/remediations/{id}/approve ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 
@@ -151,7 +151,7 @@ describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/approve ($profil
   });
 });
 
-describe.each(testProfiles)('approving with NHI_APPROVALS_REQUIRED 2 ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('approving with NHI_APPROVALS_REQUIRED 2 ($profile)', (profile) => {
   const t = useTestApp({ ...profile, governanceApprovalsRequired: 2 });
   expectNeighbourUntouchedAfterEach(t);
 

@@ -2,11 +2,11 @@
 // the requester (403, recorded, for anyone else, an owner included), only while
 // pending (409), audited as remediation.cancelled.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { pendingRemediation, remediationOf } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/cancel ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/remediations/{id}/cancel ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -4,7 +4,7 @@
 // Organization Admin, nobody else, and only then.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp, type TestPerson } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestApp, type TestPerson } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { pendingRemediation, remediationOf, seedRole } from '../testing/api-fixtures.js';
 import { approvedRemediation } from '../testing/decisions.js';
@@ -13,7 +13,7 @@ import { useRemediationExecution } from '../testing/execution.js';
 const complete = (t: TestApp, person: TestPerson, id: string, body: Record<string, unknown> = { note: 'removed the AdministratorAccess policy by hand' }) =>
   t.call('POST', `/nhi/api/v1/remediations/${id}/complete`, { token: person.token, body });
 
-describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/complete ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/remediations/{id}/complete ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const execution = useRemediationExecution(t, () => []);

@@ -4,12 +4,12 @@
 // and remediation.requested written with the request.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { requestRemediation } from '../index.js';
 import { remediationOf, seedIdentity, seedRole } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/remediations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/remediations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const ask = (token: string, body: Record<string, unknown>) => t.current.call('POST', '/nhi/api/v1/remediations', { token, body });

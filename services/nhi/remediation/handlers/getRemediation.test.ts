@@ -2,10 +2,10 @@
 // every module role of its organization, the same 404 as a missing one elsewhere.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { pendingRemediation } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/remediations/{id} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/remediations/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

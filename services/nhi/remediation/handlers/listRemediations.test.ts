@@ -2,11 +2,11 @@
 // organizations: newest first, cursor-paginated, filtered by status and identity;
 // the other organization sees none of them.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import type { RemediationView } from '../records.js';
 import { askForRemediation, seedRole } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/remediations ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/remediations ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -2,11 +2,11 @@
 // someone with authority ends it (audited with the reason); the requester is refused
 // (covered with approving); a decided remediation is 409.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { auditRecords } from '../../connectors/testing/api-fixtures.js';
 import { pendingRemediation } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/remediations/{id}/reject ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/remediations/{id}/reject ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

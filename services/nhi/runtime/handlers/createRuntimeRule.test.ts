@@ -1,10 +1,10 @@
 // Creating runtime rules on both profiles: the canonical rule back, audited; the
 // language's faults answered 400 with their path; names unique; Organization Admins only.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { createRule, runtimeAuditRecords } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('POST /nhi/api/v1/runtime/rules ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/runtime/rules ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
   const post = (token: string, body: unknown) => t.current.call('POST', '/nhi/api/v1/runtime/rules', { token, body });

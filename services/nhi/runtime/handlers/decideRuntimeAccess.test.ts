@@ -2,7 +2,7 @@
 // module's machine scope: rules, findings and the order they are weighed in, identities
 // the organization does not have, every answer logged and denials audited coalesced.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { scopeRegistry } from '../../../platform/authorization/permissions.js';
 import { openStaleFinding, seedTool, seedUsedRole } from '../../findings/testing/api-fixtures.js';
 import { decide, exceptionRequests, grantRequests, requested } from '../../governance/testing/requests.js';
@@ -20,7 +20,7 @@ async function identityOf(t: TestApp, tenant: TestTenant) {
   return { id, connectorId: row.connector_id, externalId: row.external_id };
 }
 
-describe.each(testProfiles)('POST /nhi/api/v1/runtime/decisions ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('POST /nhi/api/v1/runtime/decisions ($profile)', (profile) => {
   let clock: Date | undefined;
   const t = useTestApp(() => ({ ...profile, clock: () => clock ?? new Date() }));
   expectNeighbourUntouchedAfterEach(t);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { createRule, runtimeAuditRecords } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('DELETE /nhi/api/v1/runtime/rules/{ruleId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('DELETE /nhi/api/v1/runtime/rules/{ruleId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

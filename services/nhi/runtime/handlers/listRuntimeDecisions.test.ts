@@ -1,11 +1,11 @@
 // The decision log on both profiles: newest first, paged, filtered, read by every
 // module role, and only the organization's own.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { seedUsedRole } from '../../findings/testing/api-fixtures.js';
 import { ask, createRule, decisionKey, decisionLog } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/runtime/decisions ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/runtime/decisions ($profile)', (profile) => {
   let clock: Date | undefined;
   const t = useTestApp(() => ({ ...profile, clock: () => clock ?? new Date() }));
   expectNeighbourUntouchedAfterEach(t);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { createRule } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('GET /nhi/api/v1/runtime/rules ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('GET /nhi/api/v1/runtime/rules ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 

@@ -1,10 +1,10 @@
 // Changing runtime rules on both profiles: each change audited as what it is, a change
 // that changes nothing recorded as nothing, another organization's rule a 404.
 import { describe, expect, it } from 'vitest';
-import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../../test/support/test-app.js';
+import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
 import { createRule, runtimeAuditRecords } from '../testing/api-fixtures.js';
 
-describe.each(testProfiles)('PATCH /nhi/api/v1/runtime/rules/{ruleId} ($profile)', (profile) => {
+describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/runtime/rules/{ruleId} ($profile)', (profile) => {
   const t = useTestApp(profile);
   expectNeighbourUntouchedAfterEach(t);
 
