@@ -38,8 +38,9 @@ function errorFrom(reported: ThreadError): Error {
  * on the same directory is refused (DataDirLockedError) instead of corrupting it.
  * @param dataDir a directory for durable data, or undefined for memory only (tests)
  * @param startFrom a data directory copied by snapshot(), to start from instead of an empty one
+ * @param laneBounds the queue's bounds (LANE_BOUNDS); a test that observes the order of the lanes makes them patient
  */
-export async function createEmbeddedDatabase(dataDir: string | undefined, startFrom?: Blob): Promise<EmbeddedDatabase> {
+export async function createEmbeddedDatabase(dataDir: string | undefined, startFrom?: Blob, laneBounds: LaneBounds = LANE_BOUNDS): Promise<EmbeddedDatabase> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   const thread = startTypeScriptWorker(new URL('./embedded-thread.ts', import.meta.url), {
     name: 'embedded-database',
@@ -81,7 +82,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     throw error;
   }
 
-  const queue = createLaneQueue();
+  const queue = createLaneQueue(laneBounds);
   const serialize = <T,>(work: () => Promise<T>): Promise<T> => queue.enqueue(isServingRequest() ? 'request' : 'background', work);
   const run = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
     call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false });
