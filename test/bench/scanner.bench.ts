@@ -24,6 +24,7 @@ import path from 'node:path';
 import { writeArchiveDirectory, type FixtureRecord } from '../../services/advisories/testing/osv-archive-server.js';
 import { createTestCertificates } from '../../services/platform/egress/testing/certificates.js';
 import { writeOciLayout, type LayerEntry } from '../../services/scans/image-pull/testing/oci-layout.js';
+import { committedFiles, withParents } from '../fixtures/built-in-scan/image.js';
 import { pushWithSkopeo, startOciRegistry } from '../../services/scans/image-pull/testing/oci-registry.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import type { BenchResult } from './figures.js';
@@ -55,26 +56,6 @@ interface ImagePlan {
 }
 
 const file = (name: string, content: Buffer, mode?: number): LayerEntry => ({ name, content, ...(mode === undefined ? {} : { mode }) });
-
-function withParents(entries: LayerEntry[]): LayerEntry[] {
-  const directories = new Set<string>();
-  for (const entry of entries) {
-    const segments = entry.name.split('/');
-    for (let depth = 1; depth < segments.length; depth += 1) directories.add(segments.slice(0, depth).join('/'));
-  }
-  return [...[...directories].sort().map((name): LayerEntry => ({ name, type: 'directory' })), ...entries];
-}
-
-/** Every regular file under a directory, relative paths, symbolic links not followed. */
-function regularFiles(directory: string, prefix = ''): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(path.join(directory, prefix), { withFileTypes: true })) {
-    const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory()) found.push(...regularFiles(directory, relative));
-    else if (entry.isFile()) found.push(relative);
-  }
-  return found;
-}
 
 /** The first `count` packages of this machine's dpkg database (Debian 12), with the source names Debian's advisories use. */
 function debianSystem(count: number): { entries: LayerEntry[]; sources: string[] } {
@@ -131,7 +112,7 @@ function planImage(osPackages: number, languagePackages: number): ImagePlan {
   let npmWanted = languagePackages - python.entries.length - jars.length - 1;
   const app: LayerEntry[] = [];
   const npmNames = new Set<string>();
-  for (const relative of regularFiles(path.join(repoRoot, 'node_modules'))) {
+  for (const relative of committedFiles(path.join(repoRoot, 'node_modules'))) {
     const stat = statSync(path.join(repoRoot, 'node_modules', relative));
     app.push(file(`srv/app-1/node_modules/${relative}`, readFileSync(path.join(repoRoot, 'node_modules', relative)), stat.mode & 0o777));
   }
@@ -164,7 +145,7 @@ function templateRecords(): Map<Ecosystem, OsvTemplate[]> {
   const directories = ['test/fixtures/built-in-scan/osv', 'services/advisories/testing/osv', 'services/advisories/matching/testdata/osv'].map((d) => path.join(repoRoot, d));
   const byEcosystem = new Map<Ecosystem, OsvTemplate[]>();
   for (const directory of directories) {
-    for (const relative of regularFiles(directory).filter((name) => name.endsWith('.json'))) {
+    for (const relative of committedFiles(directory).filter((name) => name.endsWith('.json'))) {
       const record = JSON.parse(readFileSync(path.join(directory, relative), 'utf8')) as OsvTemplate;
       const ecosystem = record.affected?.[0]?.package?.ecosystem.split(':')[0] as Ecosystem | undefined;
       if (ecosystem !== undefined && (ECOSYSTEMS as readonly string[]).includes(ecosystem) && record.affected!.length > 0) byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), record]);
