@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['services/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['services/**/*.test.ts', 'streams/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -16,6 +16,9 @@ export default defineConfig({
     // So a test must not depend on a fresh module: inject what it needs to observe
     // (the cursor codec takes its HMAC function) rather than vi.mock a module.
     isolate: false,
-    reporters: ['default'],
+    reporters: ['default', './test/support/unfinished-files-reporter.ts'],
+    // The browser tests and the processes-and-streams tests poll for what another process
+    // does; vitest's default of 1 s is a timed assertion on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

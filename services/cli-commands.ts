@@ -251,7 +251,7 @@ options:
   -h, --help          prints this text
   --version           prints Sentinel's version and the Node.js it runs on`;
 
-export type ParsedCommandLine =
+type ParsedCommandLine =
   /** Print the text on stdout and exit 0. */
   | { kind: 'help'; text: string }
   | { kind: 'version' }

@@ -7,6 +7,7 @@
 // client (services/gate) and needs none of that; `org plan`, `set-aside` and
 // `analytics rebuild` open the deployment as configured, as a role does; `audit
 // verify` reads a file offline (services/audit-command.ts).
+import { isUuid } from './platform/ids.js';
 import { readFileSync } from 'node:fs';
 import type { Platform } from './composition.js';
 import type { ResolvedKeys } from './platform/crypto/data-dir-keys.js';
@@ -16,8 +17,6 @@ import type { SetAsideCommand } from './set-aside-command.js';
 import { parseCommandLine, type CommandName } from './cli-commands.js';
 
 const output = { stdout: (text: string) => void process.stdout.write(text), stderr: (text: string) => void process.stderr.write(text) };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The exit code of a command-line mistake, after saying what it is. */
 function mistake(message: string): number {
@@ -55,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'analytics rebuild': {
       const org = options.org as string | undefined;
-      if (org !== undefined && !UUID.test(org)) return mistake(`sentinel analytics rebuild: --org must be an organization id (a UUID), got ${JSON.stringify(org)}`);
+      if (org !== undefined && !isUuid(org)) return mistake(`sentinel analytics rebuild: --org must be an organization id (a UUID), got ${JSON.stringify(org)}`);
       return analyticsRebuild(org?.toLowerCase() ?? null);
     }
     case 'advisories sync':

@@ -1,9 +1,7 @@
 // The one composition root: chooses each adapter from configuration and wires
 // the roles. Domain code receives ports (Database, StreamLog, Analytics,
 // Counters) and never learns which implementation is behind them.
-import { createClickHouseAnalytics } from './platform/analytics/clickhouse-analytics.js';
-import type { Analytics } from './platform/analytics/analytics.js';
-import { createSqlAnalytics } from './platform/analytics/sql-analytics.js';
+import { createClickHouseAnalytics, createSqlAnalytics, type Analytics } from './analytics/index.js';
 import type { Config } from './platform/config.js';
 import type { Counters } from './platform/counters/counters.js';
 import { createMemoryCounters } from './platform/counters/memory-counters.js';
@@ -15,11 +13,11 @@ import { createPostgresDatabase } from './platform/db/postgres.js';
 import type { Logger } from './platform/logger.js';
 import { createReadiness, type DependencyChecks, type ReadinessCheck } from './platform/readiness.js';
 import { retryWhileUnavailable } from './platform/startup.js';
-import { createEmbeddedStreamLog } from './platform/streams/log/embedded-stream-log.js';
-import { createKafkaStreamLog } from './platform/streams/log/kafka-stream-log.js';
-import type { StreamLog } from './platform/streams/log/stream-log.js';
-import { createSetAsideStore, type SetAsideStore } from './platform/streams/set-aside.js';
-import { allTopics } from './platform/streams/topics.js';
+import { createEmbeddedStreamLog } from '../streams/log/embedded-stream-log.js';
+import { createKafkaStreamLog } from '../streams/log/kafka-stream-log.js';
+import type { StreamLog } from '../streams/log/stream-log.js';
+import { createSetAsideStore, type SetAsideStore } from '../streams/set-aside.js';
+import { allTopics } from '../streams/topics.js';
 
 export interface Platform {
   config: Config;
@@ -46,7 +44,7 @@ export interface Platform {
  * The embedded database has one connection, and a request waits for the unit of work
  * in progress there to end (embedded.ts serves request work first only among waiting
  * work): the embedded log's batches and appends are kept to transactions of tens of
- * milliseconds, as measured by the import-stall benchmark (docs/decisions.md).
+ * milliseconds, as measured by the import-stall benchmark (docs/decisions/foundation.md, "Database").
  */
 const EMBEDDED_LOG_BYTES_PER_TRANSACTION = 128 * 1024;
 

@@ -39,12 +39,12 @@ describe('the module list', () => {
   });
 
   it('refuses to build routes when two modules claim one operation', () => {
-    const handler = async () => ({ status: 204 });
+    const handler = async () => ({ status: 204 as const });
     const twice: CapabilityModule[] = [
-      { name: 'first', handlers: { getThing: handler } },
-      { name: 'second', handlers: { getThing: handler } },
+      { name: 'first', handlers: { deleteWebhookEndpoint: handler } },
+      { name: 'second', handlers: { deleteWebhookEndpoint: handler } },
     ];
-    expect(() => handlersOf(twice)).toThrow('operation getThing is claimed by two modules: first and second');
+    expect(() => handlersOf(twice)).toThrow('operation deleteWebhookEndpoint is claimed by two modules: first and second');
   });
 
   it('runs the shared security suite over every module that has a secured operation', () => {

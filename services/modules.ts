@@ -1,22 +1,14 @@
 // The one list of capability modules. The HTTP routes, the worker list and the
 // processor list are each built from it: a capability is added here, once.
 import { advisoryDataOf, createAdvisoriesModule, createAdvisoryStore, type AdvisoriesConfig } from './advisories/index.js';
-import { createAccountsModule, type AccountsDependencies, type ScryptParameters } from './accounts/index.js';
+import { createIdentity, createTxtResolver, type IdentityDependencies, type ScryptParameters, type TxtResolver } from './identity/index.js';
 import { createAnalyticsModule } from './analytics/index.js';
 import { createApiKeysModule } from './api-keys/index.js';
 import { createAssetsModule } from './assets/index.js';
 import type { Platform } from './composition.js';
 import { createFindingsModule } from './findings/index.js';
 import { createHealthModule } from './health/index.js';
-import { createDomainsModule, createTxtResolver, type TxtResolver } from './identity/domains/index.js';
-import { createGroupsModule } from './identity/groups/index.js';
-import { createInvitationsModule } from './identity/invitations/index.js';
-import { createScimModule, directoryTokens } from './identity/scim/index.js';
 import { createConnectorsModule, type ConnectorsConfig } from './nhi/connectors/index.js';
-import { createWorkloadsModule } from './identity/workloads/index.js';
-import { createSecondFactorModule, createSecondFactors } from './identity/second-factor/index.js';
-import { createSsoModule, ssoEnforcementFor, type SsoConfig } from './identity/sso/index.js';
-import { createSocialLoginModule } from './identity/social-login/index.js';
 import { createOrganizationsModule } from './organizations/index.js';
 import { createNhiAuditModule } from './nhi/audit/index.js';
 import { createCollectorRegistry, createNhiCollectionModule, type CollectionConfig } from './nhi/collection/index.js';
@@ -36,7 +28,7 @@ import { accessKeyExecutor, createNhiRemediationModule, serviceAccountTokenExecu
 import type { RefusalRecorder } from './platform/authorization/authorize-request.js';
 import type { Config } from './platform/config.js';
 import { scopeRegistry, type ScopeRegistry } from './platform/authorization/permissions.js';
-import type { ErrorDialect, LimiterStateOf, OperationHandler, RequestGuard } from './platform/http/handler.js';
+import type { AnyOperationHandler, ErrorDialect, LimiterStateOf, RequestGuard } from './platform/http/handler.js';
 import { createConfiguredMailer, type Mailer } from './platform/mail.js';
 import type { Worker } from './platform/jobs.js';
 import type { CapabilityModule, StreamProcessor } from './platform/module.js';
@@ -46,15 +38,16 @@ import { createPoliciesModule } from './policies/index.js';
 import { createRegistryCredentialsModule, createRegistryLogins, registrySecretBox } from './registry-credentials/index.js';
 import { createScansModule, type AdvisoryData, type ScansDependencies } from './scans/index.js';
 import { createVerdictsModule } from './verdicts/index.js';
+import { createVexModule } from './vex/index.js';
 import { createWebhooksModule, type ResolveAll, type WebhooksDependencies } from './webhooks/index.js';
 
 /** What the modules are built from: the platform's ports and the configuration they read. */
-export interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
-  config: AccountsDependencies['config'] & WebhooksDependencies['config'] & AdvisoriesConfig & ConnectorsConfig & CollectionConfig & SsoConfig & Pick<Config, 'mailSink' | 'smtp' | 'socialLogin' | 'publicUrl' | 'signInReturnUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'> & ScansDependencies['config'];
+interface ModulePlatform extends Pick<Platform, 'db' | 'logger' | 'counters' | 'analytics' | 'readiness'> {
+  config: IdentityDependencies['config'] & WebhooksDependencies['config'] & AdvisoriesConfig & ConnectorsConfig & CollectionConfig & Pick<Config, 'mailSink' | 'smtp' | 'publicUrl' | 'domainVerificationDnsServers' | 'governanceApprovalsRequired'> & ScansDependencies['config'];
 }
 
 /** What tests may replace; production passes none. */
-export interface ModuleOverrides {
+interface ModuleOverrides {
   /** Cheap password hashing keeps suites fast. */
   passwordHashing?: ScryptParameters;
   /** A narrowed registry shows that a withdrawn scope stops working. */
@@ -75,7 +68,7 @@ export interface ModuleOverrides {
 
 export interface Modules {
   list: CapabilityModule[];
-  /** The facade's seams, which accounts provides. */
+  /** The facade's seams, which identity provides. */
   guard: RequestGuard;
   limiterState: LimiterStateOf;
   /** Path prefixes answered in a protocol's own error shape (the SCIM directory's). */
@@ -88,55 +81,31 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   const codec = createCursorCodec({ signingKey: config.tokenSigningKey });
   const advisoryData: AdvisoryData = advisoryDataOf(createAdvisoryStore(db));
   const registryLogins = createRegistryLogins({ db, secretBox: registrySecretBox(config.webhookSecretKey), logger: logger.child({ component: 'registry-credentials' }) });
-  // One service for the module's own operations and for sign-in, which asks enrolled people for a code.
-  const secondFactors = createSecondFactors({
-    db,
-    secretKey: config.webhookSecretKey,
-    counters: platform.counters,
-    failClosed: config.rateLimit.failClosed,
-    logger,
-    now: overrides.clock ?? (() => new Date()),
-  });
-  // Filled from the list below, which holds accounts itself: its guard looks refusal recorders up per request.
+  // Filled from the list below, which holds identity's modules themselves: the guard looks refusal recorders up per request.
   const refusalRecorders = new Map<string, RefusalRecorder>();
-  const mailer = overrides.mailer ?? createConfiguredMailer(config, logger);
-  const accounts = createAccountsModule({
+  const identity = createIdentity({
     db,
+    codec,
     logger,
     counters: platform.counters,
     config,
     registry,
-    secondFactor: secondFactors.verifier,
-    // Single sign-on imports accounts, so accounts receives its enforcement lookup from here.
-    ssoEnforcement: ssoEnforcementFor,
-    mailer,
+    mailer: overrides.mailer ?? createConfiguredMailer(config, logger),
+    resolveTxt: overrides.resolveDomainTxt ?? createTxtResolver({ servers: config.domainVerificationDnsServers }),
+    resolveIssuer: overrides.resolveSsoIssuer,
+    refusalRecorderOf: (operationId) => refusalRecorders.get(operationId),
     passwordHashing: overrides.passwordHashing,
     clock: overrides.clock,
-    refusalRecorderOf: (operationId) => refusalRecorders.get(operationId),
-    directoryTokens,
   });
   const list = [
     createHealthModule({ readiness: platform.readiness, publicUrl: config.publicUrl }),
-    accounts,
-    createSecondFactorModule({ secondFactors }),
-    createSocialLoginModule({ db, config, authRoute: accounts.authRoute, clock: overrides.clock }),
+    ...identity.modules,
     createOrganizationsModule({ db, logger, analytics: platform.analytics, clock: overrides.clock }),
-    createInvitationsModule({ db }),
-    createSsoModule({ db, config, authRoute: accounts.authRoute, resolveIssuer: overrides.resolveSsoIssuer, clock: overrides.clock }),
-    createDomainsModule({
-      db,
-      codec,
-      logger,
-      resolveTxt: overrides.resolveDomainTxt ?? createTxtResolver({ servers: config.domainVerificationDnsServers }),
-      clock: overrides.clock,
-    }),
-    createScimModule({ db, publicUrl: config.publicUrl }),
-    createGroupsModule({ db, codec }),
     createApiKeysModule({ db, registry }),
-    createWorkloadsModule({ db, registry }),
     createScansModule({ db, codec, logger, registryLogins, advisories: advisoryData, config }),
     createFindingsModule({ db, codec, logger }),
     createAssetsModule({ db, codec, logger }),
+    createVexModule({ db }),
     createWebhooksModule({ db, logger, config, resolveDestination: overrides.resolveWebhookDestination }),
     createPoliciesModule({ db }),
     createVerdictsModule({ db }),
@@ -178,12 +147,12 @@ export function createModules(platform: ModulePlatform, overrides: ModuleOverrid
   for (const module of list) {
     for (const operationId of Object.keys(module.handlers)) if (module.refusalRecorder) refusalRecorders.set(operationId, module.refusalRecorder);
   }
-  return { list, guard: accounts.guard, limiterState: accounts.limiterState, errorDialects: list.flatMap((module) => (module.errorDialect ? [module.errorDialect] : [])) };
+  return { list, guard: identity.guard, limiterState: identity.limiterState, errorDialects: list.flatMap((module) => (module.errorDialect ? [module.errorDialect] : [])) };
 }
 
 /** operationId -> handler over every module; an operationId claimed twice is a wiring mistake that stops start-up. */
-export function handlersOf(modules: readonly CapabilityModule[]): Record<string, OperationHandler> {
-  const handlers: Record<string, OperationHandler> = {};
+export function handlersOf(modules: readonly CapabilityModule[]): Record<string, AnyOperationHandler> {
+  const handlers: Record<string, AnyOperationHandler> = {};
   const owner = new Map<string, string>();
   for (const module of modules) {
     for (const [operationId, handler] of Object.entries(module.handlers)) {

@@ -8,7 +8,7 @@ import { buildApp } from './platform/http/app.js';
 import { serveDashboard } from './platform/http/dashboard.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createPeriodicWorker, type Worker } from './platform/jobs.js';
-import { createOutboxRelay } from './platform/streams/outbox-relay.js';
+import { createOutboxRelay } from '../streams/outbox-relay.js';
 import { systemScope } from './platform/tenancy.js';
 import { registerWorker } from './platform/worker-registry.js';
 

@@ -1,12 +1,12 @@
 // `sentinel set-aside`: the operator's view of the records stream processors set
-// aside (services/platform/streams/set-aside.ts). `list` shows them (never their
+// aside (streams/set-aside.ts). `list` shows them (never their
 // values: they can hold secrets), `replay` appends a record again, byte for byte,
 // at the end of its key's partition, where every group of its topic receives it
 // once more, and marks it replayed, for every group that set it aside. Replay after fixing what made the record fail:
 // a record that fails again is set aside again, at its new offset.
 import type { Platform } from './composition.js';
-import type { SetAsideRecord } from './platform/streams/set-aside.js';
-import { allTopics } from './platform/streams/topics.js';
+import type { SetAsideRecord } from '../streams/set-aside.js';
+import { allTopics } from '../streams/topics.js';
 import { systemScope } from './platform/tenancy.js';
 
 export interface CommandOutput {

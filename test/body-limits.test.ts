@@ -10,7 +10,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { scopeRegistry } from '../services/platform/authorization/permissions.js';
 import { BODY_LIMITS, DOCUMENT_BODY_LIMITS } from '../services/platform/http/body-limits.js';
 import { loadOpenApiDocument, resolveLocalReference } from '../services/platform/http/openapi-document.js';
-import { readReportFixture } from '../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../services/findings/testing/report-fixtures.js';
 import { testProfiles, useTestApp, type TestTenant } from './support/test-app.js';
 
 const document = loadOpenApiDocument();

@@ -1,4 +1,4 @@
-// The built-in scanner end to end (issue 34, "Proof"): a private image in a real registry
+// The built-in scanner end to end ("Proof"): a private image in a real registry
 // (Debian's docker-registry over TLS with htpasswd logins on loopback), made of real
 // files (test/fixtures/built-in-scan), scanned through POST /scans with no scanner named
 // by the scan worker's `sentinel` adapter, against real OSV records that the advisory
@@ -230,17 +230,17 @@ describe('the built-in scanner end to end', () => {
       (synchronized ??= syncAdvisories({ db: t.current.db, source: advisories.url, ecosystems }).then((synced) => {
         expect(synced.ecosystems.map((result) => result.error)).toEqual(ecosystems.map(() => null));
       }));
-    const scan = async (tenant: TestTenant) => {
-      const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: image() } });
+    const scan = async (tenant: TestTenant, tag = 'v1') => {
+      const queued = await t.current.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image: image(tag) } });
       expect(queued.status, JSON.stringify(queued.body)).toBe(202);
       expect(queued.body.scanners).toEqual(['sentinel']);
       await pipeline.scanSettled(tenant.id, queued.body.id, 180_000);
       return (await t.current.call('GET', `/api/v1/scans/${queued.body.id}`, { token: tenant.owner.token })).body;
     };
-    const findingsOf = async (tenant: TestTenant, status: string[] = ['open', 'reopened']) => {
+    const findingsOf = async (tenant: TestTenant, status: string[] = ['open', 'reopened'], assetId: string | null = null) => {
       const rows = await t.current.db.query<{ identifier: string; component_name: string; component_version: string; install_path: string; severity: string; detail: { fixed_version: string | null } }>(
-        'SELECT identifier, component_name, component_version, install_path, severity, detail FROM findings WHERE org_id = $1 AND status = ANY($2::text[])',
-        [tenant.id, status],
+        'SELECT identifier, component_name, component_version, install_path, severity, detail FROM findings WHERE org_id = $1 AND status = ANY($2::text[]) AND ($3::uuid IS NULL OR asset_id = $3)',
+        [tenant.id, status, assetId],
       );
       return rows.rows
         .map((row) =>
@@ -308,6 +308,48 @@ describe('the built-in scanner end to end', () => {
       expect(await findingsOf(first, ['resolved'])).toEqual(gone);
       // The neighbour did not scan again: its findings stand.
       expect(await findingsOf(second)).toEqual(expected);
+    }, 600_000);
+
+    // An SBOM import and a built-in scan of the same content give the same findings.
+    it("exports a built-in scan's inventory as CycloneDX and SPDX, and each imported onto another asset gives the same findings", async () => {
+      await synchronize();
+      const [first, second] = await t.current.twoTenants();
+      expect((await credential(first, 'alice')).status).toBe(201);
+      const expected = expectedFindings(
+        fixtureRecords.map((record) => record.json as OsvFixture),
+        imagePackages,
+      );
+      const built = await scan(first, 'gate');
+      expect(built).toMatchObject({ state: 'completed', completed_kinds: ['vulnerability'], new_findings: expected.length });
+      expect(await findingsOf(first, ['open'], built.asset_id)).toEqual(expected);
+
+      const exportOf = async (assetId: string, format: 'cyclonedx' | 'spdx') => {
+        const exported = await t.current.call('GET', `/api/v1/assets/${assetId}/sbom?format=${format}`, { token: first.owner.token });
+        expect(exported.status).toBe(200);
+        return exported.body;
+      };
+      const components = (bom: { components: { name: string; version?: string; purl?: string; properties?: { name: string; value: string }[] }[] }) =>
+        bom.components.map((c) => [c.name, c.version, c.purl, c.properties?.find((p) => p.name === 'sentinel:install_path')?.value ?? null]);
+      const cyclonedx = await exportOf(built.asset_id, 'cyclonedx');
+      // Debian's packages carry their release and, where it differs, their source package (openssl for libssl3).
+      expect(cyclonedx.components.map((c: { purl?: string }) => c.purl)).toContainEqual(expect.stringMatching(/^pkg:deb\/debian\/libssl3@.*distro=debian-12.*upstream=openssl/));
+      for (const [format, document] of [['cyclonedx', cyclonedx], ['spdx', await exportOf(built.asset_id, 'spdx')]] as const) {
+        const queued = await t.current.call('POST', '/api/v1/scans/import', {
+          token: first.owner.token,
+          body: { image: `ghcr.io/acme/from-${format}-${profile}:1`, format, report: document },
+        });
+        expect(queued.status, queued.raw).toBe(202);
+        await pipeline.scanSettled(first.id, queued.body.id);
+        const imported = (await t.current.call('GET', `/api/v1/scans/${queued.body.id}`, { token: first.owner.token })).body;
+        expect(imported).toMatchObject({ state: 'completed', scanners: ['sentinel'], completed_kinds: ['vulnerability'], new_findings: expected.length, advisory_data: built.advisory_data });
+        expect(imported.asset_id).not.toBe(built.asset_id);
+        // Identifier, component, version, install path, severity and fixed version: the same findings.
+        expect(await findingsOf(first, ['open'], imported.asset_id)).toEqual(expected);
+        expect(components(await exportOf(imported.asset_id, 'cyclonedx'))).toEqual(components(cyclonedx));
+      }
+      // The other organization: none of it.
+      expect(await findingsOf(second)).toEqual([]);
+      expect((await t.current.call('GET', `/api/v1/assets/${built.asset_id}/sbom`, { token: second.owner.token })).status).toBe(404);
     }, 600_000);
 
     it('lets `sentinel gate` pass and block on a built-in scan', async () => {

@@ -1,4 +1,4 @@
-// Chaos on the full profile (issue 13, item 9): PostgreSQL, Kafka and its schema
+// Chaos on the full profile: PostgreSQL, Kafka and its schema
 // registry, and `sentinel api`, `sentinel streams` and `sentinel workers` as real,
 // separate processes. Two organizations import hundreds of real reports, each
 // with a webhook endpoint subscribed, while the streams and workers processes are
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeObservations, parseReport, type ReportFormat } from '../services/findings/index.js';
-import { readReportFixture } from '../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../services/findings/testing/report-fixtures.js';
 import { assetIdentity, parseImageReference } from '../services/scans/image-reference.js';
 import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';

@@ -8,21 +8,30 @@
 // then a social sign-in (an OpenID Connect provider in this process plays Google) finished
 // at /sign-in/complete, on a phone-sized screen.
 // axe-core checks every page the story passes; the main pages go to docs/screenshots/.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcPeer, type OidcPeer } from '../services/identity/social-login/testing/peers.js';
 import { DASHBOARD_CONTENT_SECURITY_POLICY, DASHBOARD_PATHS } from '../services/platform/http/dashboard.js';
-import { freePort, startReady, stop, stopStragglers, type SentinelProcess } from './support/processes.js';
+import {
+  apiOf,
+  apiSessionOf,
+  expectAccessible as expectPageAccessible,
+  importReport as importInto,
+  launchChromium,
+  openPage,
+  screenshot as screenshotOf,
+  signInAtIdentityProvider,
+  startDashboardService,
+  type ApiCall,
+  type ApiSession,
+  type DashboardService,
+} from './support/dashboard.js';
+import { freePort } from './support/processes.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const screenshots = path.join(repoRoot, 'docs/screenshots');
 const reportsDir = path.join(repoRoot, 'test/fixtures/reports');
 
 const person = { name: 'Ada Analyst', email: 'ada@dashboard.example.test', password: 'correct horse battery' };
@@ -39,100 +48,40 @@ function helmReportWithMarkup(): unknown {
 }
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(reportsDir, name), 'utf8'));
 
-/** Builds web/ as `npm ci` does (the prepare script), so the browser sees these sources. */
-async function buildDashboard(): Promise<void> {
-  // NODE_ENV is `test` here, which would make Vite bundle React's development build.
-  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`the dashboard's build failed:\n${output}`);
-}
-
 describe('the dashboard in Chromium', () => {
-  let sentinel: SentinelProcess;
+  let sentinel: DashboardService;
+  let call: ApiCall;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let dataDir: string;
   // Google's part in social login, played by an OpenID Connect provider in this process.
   let google: OidcPeer;
   // What the page was refused under its Content-Security-Policy: the built app must need nothing it forbids.
-  const refusals: string[] = [];
+  let refusals: string[];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sentinel-dashboard-'));
     const port = await freePort();
     google = await startOidcPeer(`http://127.0.0.1:${port}/api/v1/auth/social/google/callback`);
-    const [, started] = await Promise.all([
-      buildDashboard(),
-      startReady({
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        // The verification mail's text (its link) is written to stderr, where the story reads it.
-        MAIL_SINK: 'log',
-        // The browser and the story's own API calls share one address, and sign in more often a
-        // minute than the default limit of the authentication routes lets one address.
-        AUTH_RATE_LIMIT_PER_MINUTE: '100',
-        SOCIAL_GOOGLE_CLIENT_ID: google.clientId,
-        SOCIAL_GOOGLE_CLIENT_SECRET: google.clientSecret,
-        SOCIAL_GOOGLE_ISSUER: google.issuer,
-      }),
-    ]);
-    sentinel = started;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-    // axe-core runs only in a page of a context of its own (not browser.newPage()).
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) refusals.push(message.text());
-    });
-    await mkdir(screenshots, { recursive: true });
+    sentinel = await startDashboardService(
+      'embedded',
+      { SOCIAL_GOOGLE_CLIENT_ID: google.clientId, SOCIAL_GOOGLE_CLIENT_SECRET: google.clientSecret, SOCIAL_GOOGLE_ISSUER: google.issuer },
+      port,
+    );
+    call = apiOf(sentinel.base);
+    browser = await launchChromium();
+    ({ page, refusals } = await openPage(browser));
+    context = page.context();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (sentinel) await stop(sentinel);
-    await stopStragglers();
+    await sentinel?.close();
     await google?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  /** A call of the person's own API session (not the browser's), as a pipeline or another device would make. */
-  const call = async (method: string, urlPath: string, options: { token?: string; org?: string; body?: unknown } = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.org) headers['x-expected-organization'] = options.org;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${sentinel.base}${urlPath}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
-
-  /** No serious or critical axe-core violation on the page as it is now. */
-  const expectAccessible = async (target: Page = page) => {
-    const { violations } = await new AxeBuilder({ page: target }).analyze();
-    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
-  const screenshot = (name: string) => page.screenshot({ path: path.join(screenshots, `${name}.png`) });
-
-  /** Imports a report into the organization and waits until its findings are recorded. */
-  const importReport = async (session: { token: string; org: string }, image: string, format: string, report: unknown) => {
-    const imported = await call('POST', '/api/v1/scans/import', { ...session, body: { image, format, report } });
-    expect(imported.status).toBe(202);
-    for (;;) {
-      const scan = await call('GET', `/api/v1/scans/${imported.body.id as string}`, session);
-      expect(scan.body.state).not.toBe('failed');
-      if (scan.body.state === 'completed') return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
+  const expectAccessible = (target: Page = page) => expectPageAccessible(target);
+  const screenshot = (name: string) => screenshotOf(page, name);
+  const importReport = (session: ApiSession, image: string, format: string, report: unknown) => importInto(call, session, image, format, report);
   /**
    * Does what changes the inbox and waits until it shows the answer: the findings request
    * the change makes (one the test picks), then the inbox no longer busy (the previous
@@ -151,13 +100,14 @@ describe('the dashboard in Chromium', () => {
   const totalShown = async () => (await page.locator('#findings-total').innerText()).trim();
   const rowTitles = () => page.locator('table.findings td.title').allInnerTexts();
 
-  let apiSession: { token: string; org: string };
+  let apiSession: ApiSession;
   let secondOrg: string;
 
   it("answers the dashboard's paths with index.html under a strict policy, hashed assets for a year, and the API's JSON 404 elsewhere", async () => {
     // The server's list and the router's are the same pages.
     const routerSource = readFileSync(path.join(repoRoot, 'web/src/router.tsx'), 'utf8');
-    const routerPaths = [...routerSource.matchAll(/\bpath: '([^']+)'/g)].map((match) => (match[1] === '/' ? '/' : `/${match[1]}`));
+    // TanStack writes a path parameter `$findingId`, Fastify `:findingId`.
+    const routerPaths = [...routerSource.matchAll(/\bpath: '([^']+)'/g)].map((match) => (match[1] === '/' ? '/' : `/${match[1]!.replace(/\$(\w+)/g, ':$1')}`));
     expect([...routerPaths].sort()).toEqual([...DASHBOARD_PATHS].sort());
 
     for (const urlPath of DASHBOARD_PATHS) {
@@ -176,7 +126,7 @@ describe('the dashboard in Chromium', () => {
     expect(DASHBOARD_CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
 
     const html = await (await fetch(`${sentinel.base}/`)).text();
-    const scripts = [...html.matchAll(/<(?:script|link rel="modulepreload")[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const scripts = [...html.matchAll(/<(?:script|link rel="modulepreload")[^>]*(?:src|href)="(\/static\/[^"]+\.js)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     let firstLoadBytes = 0;
     for (const script of scripts) {
@@ -190,7 +140,7 @@ describe('the dashboard in Chromium', () => {
     // The issue's budget for the first load: 300 KB of compressed JavaScript (gzip, the larger of the two served).
     expect(firstLoadBytes).toBeLessThan(300 * 1024);
 
-    for (const urlPath of ['/api/v1/no-such-route', '/api/v1/findings/extra/segments', '/no-such-page', '/assets/no-such-file.js']) {
+    for (const urlPath of ['/api/v1/no-such-route', '/api/v1/findings/extra/segments', '/no-such-page', '/static/no-such-file.js']) {
       const missing = await fetch(`${sentinel.base}${urlPath}`);
       expect(missing.status).toBe(404);
       expect(await missing.text()).toBe('{"error":"not found","code":"not_found"}');
@@ -222,11 +172,7 @@ describe('the dashboard in Chromium', () => {
   });
 
   it('shows imported findings with markup as characters, filters and pages held in the URL', async () => {
-    const login = await call('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
-    expect(login.status).toBe(200);
-    const token = login.body.access_token as string;
-    const me = await call('GET', '/api/v1/me', { token });
-    apiSession = { token, org: (me.body.acting_organization as { id: string }).id };
+    apiSession = await apiSessionOf(call, person);
     // The chart's findings are misconfigurations, which an organization records only once it asks to.
     expect((await call('PATCH', '/api/v1/settings/scanners', { ...apiSession, body: { container_image: { misconfigurations: true } } })).status).toBe(200);
     await importReport(apiSession, 'registry.example.test/charts/testchart:1', 'trivy', helmReportWithMarkup());
@@ -381,23 +327,18 @@ describe('the dashboard in Chromium', () => {
 
   it('finishes a social sign-in at /sign-in/complete: a new person, an inbox of their own', async () => {
     google.accounts.set('grace', { email: 'grace@social.example.test', email_verified: true, name: 'Grace Google' });
-    const own = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    const phone = await own.newPage();
+    const { page: phone } = await openPage(browser, 390);
     // Where a "Continue with Google" button leads; the provider's own login and consent pages follow.
     await phone.goto(`${sentinel.base}/api/v1/auth/social/google/start`);
-    await phone.locator('input[name=login]').fill('grace');
-    await phone.locator('input[name=password]').fill('any');
-    await phone.locator('button[type=submit]').click();
-    await phone.waitForURL((url) => url.origin === sentinel.base || url.pathname.includes('/interaction/'));
-    if (new URL(phone.url()).origin !== sentinel.base) await phone.locator('button[type=submit]').click();
+    await signInAtIdentityProvider(phone, 'grace', sentinel.base);
     // Back at the dashboard with a one-time code, which the page trades for a session.
     await phone.waitForURL('**/findings');
     await phone.getByText('No findings yet').waitFor();
     expect(await phone.locator('#findings-total').innerText()).toBe('0 findings');
     expect(await phone.getByLabel('Organization').locator('option').allInnerTexts()).toEqual(['Grace Google (personal)']);
     await expectAccessible(phone);
-    await phone.screenshot({ path: path.join(screenshots, 'findings-narrow.png') });
-    await own.close();
+    await screenshotOf(phone, 'findings-narrow');
+    await phone.context().close();
   });
 
   it('says why a social or single sign-on did not complete at /sign-in/complete', async () => {

@@ -1,4 +1,4 @@
-// Imports never stall the API (issue 33 item 6): four imports of large real
+// Imports never stall the API: four imports of large real
 // reports at once on the embedded profile, `npm start`'s process, while a client
 // keeps asking /ready and GET /findings. Every request is answered, and the API
 // kept answering while the imports were in progress. How fast is the benchmark's

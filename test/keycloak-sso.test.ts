@@ -13,7 +13,7 @@
 // just-in-time provisioning, for a domain the organization has verified.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifiedDomain } from '../services/accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../services/identity/accounts/testing/enterprise-identity.js';
 import { exchange, outcomeOf, type Outcome, type SsoProviderView } from '../services/identity/sso/testing/sign-in.js';
 import { Browser, formsOf, type Page } from './support/browser.js';
 import { startKeycloak, type Keycloak, type KeycloakUser } from './support/keycloak.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifiedDomain } from '../services/accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../services/identity/accounts/testing/enterprise-identity.js';
 import { createBrowser } from '../services/identity/social-login/testing/browser.js';
 import { startOidcPeer, type OidcPeer } from '../services/identity/social-login/testing/peers.js';
 import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../services/identity/sso/testing/oidc-idp.js';

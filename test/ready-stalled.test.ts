@@ -15,7 +15,7 @@ import { parseConfig } from '../services/platform/config.js';
 import { resolveServiceKeys } from '../services/platform/crypto/data-dir-keys.js';
 import { AppError } from '../services/platform/errors.js';
 import { createLogger } from '../services/platform/logger.js';
-import { topics } from '../services/platform/streams/topics.js';
+import { topics } from '../streams/topics.js';
 import { freshPostgres } from './support/databases.js';
 import { apiClient } from './support/http-client.js';
 import { testServices } from './support/services.js';

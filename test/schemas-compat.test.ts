@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Type } from 'avsc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSchema, schemasDirectory } from '../services/platform/streams/avro.js';
-import { allTopics } from '../services/platform/streams/topics.js';
+import { parseSchema, schemasDirectory } from '../streams/avro.js';
+import { allTopics } from '../streams/topics.js';
 import { topicSchemaHistory, type TopicSchemaHistory } from './support/schema-history.js';
 import { testServices } from './support/services.js';
 

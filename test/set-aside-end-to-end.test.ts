@@ -8,10 +8,10 @@
 // complete.
 import { describe, expect, it } from 'vitest';
 import type { ScannerResultRecord } from '../services/findings/observation.js';
-import { readReportFixture } from '../services/findings/reports/report-fixtures.js';
-import { partitionForKey } from '../services/platform/streams/log/shared.js';
-import { createSetAsideStore } from '../services/platform/streams/set-aside.js';
-import { topics } from '../services/platform/streams/topics.js';
+import { readReportFixture } from '../services/findings/testing/report-fixtures.js';
+import { partitionForKey } from '../streams/log/shared.js';
+import { createSetAsideStore } from '../streams/set-aside.js';
+import { topics } from '../streams/topics.js';
 import { systemScope } from '../services/platform/tenancy.js';
 import { usePipeline } from './support/pipeline.js';
 import { completion, runningScan, sighting } from './support/scanner-results.js';

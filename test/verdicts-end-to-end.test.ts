@@ -5,7 +5,7 @@
 // match count is checked against a count taken from the report itself, not from
 // anything the service stored.
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../services/findings/testing/report-fixtures.js';
 import { createdPolicy } from '../services/policies/testing/fixtures.js';
 import type { Rule } from '../services/policies/rules.js';
 import { requestVerdict } from '../services/verdicts/testing/fixtures.js';

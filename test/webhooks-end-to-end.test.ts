@@ -21,7 +21,7 @@ import { createLogger } from '../services/platform/logger.js';
 import { startApi, startStreams, startWorkers, type RunningRole } from '../services/roles.js';
 import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
-import { appendToOutbox } from '../services/platform/streams/outbox.js';
+import { appendToOutbox } from '../streams/outbox.js';
 import { freshPostgres, type TestDatabase } from './support/databases.js';
 import { deleteKafkaPrefix } from './support/kafka-cleanup.js';
 import { testServices } from './support/services.js';
@@ -143,7 +143,7 @@ describe.each(profiles)('webhooks end to end on the $name profile', ({ full }) =
 
     await until('the delivery is recorded as delivered', async () => (await api('GET', '/api/v1/webhooks/deliveries', first.token)).body.deliveries[0]?.status === 'delivered');
     const [delivery] = (await api('GET', '/api/v1/webhooks/deliveries', first.token)).body.deliveries as { id: string; event_id: string; attempts: number; response_status: number }[];
-    expect(delivery).toMatchObject({ id: request!.deliveryId, event_id: event.event_id, attempts: 1, response_status: 204 });
+    expect(delivery).toMatchObject({ id: request!.deliveryId, event_id: event.event_id, attempts: 1, response_status: 204, response_body: '' });
     expect((await api('GET', '/api/v1/webhooks/deliveries', second.token)).body.deliveries).toEqual([]);
     expect(receiver.requests('/e2e/other-types')).toEqual([]);
     expect(receiver.requests('/e2e/second')).toEqual([]);

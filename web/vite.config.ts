@@ -35,8 +35,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The server gives files under /assets/ a year of immutable caching: their names carry their content's hash.
-    assetsDir: 'assets',
+    // The server gives files under /static/ a year of immutable caching: their names carry their content's hash.
+    // Not Vite's default assets/: /assets is the dashboard's page of container images.
+    assetsDir: 'static',
     // The Content-Security-Policy allows no data: URLs: every asset is a file.
     assetsInlineLimit: 0,
   },

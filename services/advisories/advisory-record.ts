@@ -12,7 +12,7 @@ const MAX_NESTING = 64;
 const MAX_AFFECTED = 10_000;
 const MAX_NAME_LENGTH = 1_000;
 
-export interface AdvisoryPackage {
+interface AdvisoryPackage {
   /** The base ecosystem (Debian for Debian:12). */
   ecosystem: string;
   /** The name as normalizePackageName keys it. */
@@ -29,7 +29,7 @@ export interface StoredAdvisory {
   record: Record<string, unknown>;
 }
 
-export type AdvisoryReading = { ok: true; advisory: StoredAdvisory } | { ok: false; problem: string };
+type AdvisoryReading = { ok: true; advisory: StoredAdvisory } | { ok: false; problem: string };
 
 /** OSV ids are used as file names in the archive layout (`<ECO>/<ID>.json`), so nothing that could leave a directory. */
 const ADVISORY_ID = /^[A-Za-z0-9][A-Za-z0-9._:+-]{0,254}$/;

@@ -3,7 +3,7 @@
 // public bucket, an operator's mirror over HTTP(S), or a directory holding a copy of
 // that layout (air-gapped sites). The source is the operator's configuration, never a
 // customer's address, so it is reached directly rather than through the egress policy
-// (docs/decisions.md, "Advisory data kept by the service").
+// (docs/decisions/advisories.md, "Advisory data kept by the service").
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,12 +21,12 @@ export const OSV_PUBLIC_SOURCE = 'https://osv-vulnerabilities.storage.googleapis
 const MAX_ARCHIVE_BYTES = 8 * 1024 ** 3;
 const MAX_CSV_LINE = 4_096;
 
-export interface ModifiedEntry {
+interface ModifiedEntry {
   modified: string;
   id: string;
 }
 
-export interface LocalArchive {
+interface LocalArchive {
   /** The zip on local disk. */
   path: string;
   /** What identifies this copy of the archive (validator or size and time); empty when the source gives none. */

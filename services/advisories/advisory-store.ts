@@ -1,8 +1,9 @@
 // The advisory records kept in PostgreSQL (or the embedded database): global rows, not
-// any organization's (docs/decisions.md, "Advisory data kept by the service"), read by
+// any organization's (docs/decisions/advisories.md, "Advisory data kept by the service"), read by
 // every organization's scans and written only by the synchronization.
 import type { Database, Queryable } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
+import { recordPackageChanges, type AdvisoryChange } from './advisory-changes.js';
 import type { StoredAdvisory } from './advisory-record.js';
 import { normalizePackageName } from './matching/osv-affected.js';
 
@@ -23,14 +24,14 @@ export interface AdvisoryEcosystemStatus {
 }
 
 /** Where an unfinished load of `all.zip` resumes: the archive it read (its identity) and how many of its entries are committed. */
-export interface FullLoadProgress {
+interface FullLoadProgress {
   archive: string;
   entriesDone: number;
   newestKey: string | null;
   newestModified: string | null;
 }
 
-export interface SyncState {
+interface SyncState {
   /** modifiedKey of the newest record a finished synchronization saw; null when none finished. */
   cursor: string | null;
   fullLoad: FullLoadProgress | null;
@@ -56,7 +57,9 @@ export interface AdvisoryStore {
   /**
    * Stores one batch in one transaction, fenced by the lease: a record replaces the stored
    * one unless that one is newer; then either advances the cursor (an incremental batch)
-   * or records where a full load resumes. Answers how many records were written.
+   * or records where a full load resumes; records the packages each added, modified or
+   * withdrawn record names, for continuous matching (advisory-changes.ts). Answers how many
+   * records were written.
    */
   commitBatch(ecosystem: string, source: string, holder: string, advisories: StoredAdvisory[], after: { cursor: NewestSeen } | { fullLoad: FullLoadProgress }): Promise<number>;
   /** A synchronization of the ecosystem ended well: the cursor moves to the newest seen, the error and any resume point are cleared, the records counted. */
@@ -69,6 +72,8 @@ export interface AdvisoryStore {
   releaseLease(holder: string): Promise<void>;
   /** Who holds the lease now and until when, if anyone. */
   leaseHolder(): Promise<{ holder: string; expiresAt: string } | null>;
+  /** Brings the planner's statistics of the records and their package index up to date (ANALYZE). */
+  refreshStatistics(): Promise<void>;
 }
 
 interface StatusRow {
@@ -179,21 +184,39 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
       const rows = [...byId.values()];
       return db.transaction(async (tx) => {
         if (!(await renew(tx, holder, SYNC_LEASE_MS))) throw leaseLost();
-        let written: string[] = [];
+        let written: { id: string; change: AdvisoryChange | null }[] = [];
         if (rows.length > 0) {
-          const upserted = await tx.query<{ id: string }>(
-            `INSERT INTO advisories (ecosystem, id, modified, withdrawn, record)
-             SELECT $1, r.id, r.modified, r.withdrawn, r.record FROM jsonb_to_recordset($2::jsonb) AS r (id text, modified timestamptz, withdrawn timestamptz, record jsonb)
-             ON CONFLICT (ecosystem, id) DO UPDATE SET modified = excluded.modified, withdrawn = excluded.withdrawn, record = excluded.record
-              WHERE advisories.modified <= excluded.modified
-             RETURNING id`,
+          // What each record was before (all parts of the statement see one snapshot), so the change is known: a record
+          // rewritten with the same modified time and withdrawal changes nothing a match reads.
+          const upserted = await tx.query<{ id: string; change: AdvisoryChange | null }>(
+            `WITH input AS (
+               SELECT r.* FROM jsonb_to_recordset($2::jsonb) AS r (id text, modified timestamptz, withdrawn timestamptz, record jsonb)
+             ),
+             prior AS (
+               SELECT a.id, a.modified, a.withdrawn FROM advisories a WHERE a.ecosystem = $1 AND a.id IN (SELECT id FROM input)
+             ),
+             upserted AS (
+               INSERT INTO advisories (ecosystem, id, modified, withdrawn, record)
+               SELECT $1, i.id, i.modified, i.withdrawn, i.record FROM input i
+               ON CONFLICT (ecosystem, id) DO UPDATE SET modified = excluded.modified, withdrawn = excluded.withdrawn, record = excluded.record
+                WHERE advisories.modified <= excluded.modified
+               RETURNING id, modified, withdrawn
+             )
+             SELECT u.id,
+                    CASE WHEN p.id IS NULL THEN 'added'
+                         WHEN u.withdrawn IS NOT NULL AND p.withdrawn IS NULL THEN 'withdrawn'
+                         WHEN u.modified IS DISTINCT FROM p.modified OR u.withdrawn IS DISTINCT FROM p.withdrawn THEN 'modified' END AS change
+               FROM upserted u LEFT JOIN prior p ON p.id = u.id`,
             [ecosystem, JSON.stringify(rows.map((row) => ({ id: row.id, modified: row.modified, withdrawn: row.withdrawn, record: row.record })))],
           );
-          written = upserted.rows.map((row) => row.id);
+          written = upserted.rows;
         }
         if (written.length > 0) {
-          const writtenIds = new Set(written);
-          await tx.query('DELETE FROM advisory_packages WHERE ecosystem = $1 AND advisory_id = ANY ($2::text[])', [ecosystem, written]);
+          const writtenIds = new Set(written.map((row) => row.id));
+          const before = await tx.query<{ name: string; advisory_id: string }>(
+            'DELETE FROM advisory_packages WHERE ecosystem = $1 AND advisory_id = ANY ($2::text[]) RETURNING name, advisory_id',
+            [ecosystem, [...writtenIds]],
+          );
           // Only the packages of this ecosystem: another ecosystem's directory carries its own copy of a record naming both.
           const packages = rows
             .filter((row) => writtenIds.has(row.id))
@@ -205,6 +228,7 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
               [ecosystem, JSON.stringify(packages)],
             );
           }
+          await recordPackageChanges(tx, ecosystem, written, [...before.rows.map((row) => ({ name: row.name, id: row.advisory_id })), ...packages]);
         }
         await ensureStatus(tx, ecosystem, source);
         if ('cursor' in after) {
@@ -265,6 +289,10 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
       );
       const row = result.rows[0];
       return row ? { holder: row.holder, expiresAt: row.expires_at } : null;
+    },
+
+    async refreshStatistics() {
+      await db.query('ANALYZE advisories, advisory_packages', []);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Advisory data kept by the service (issue 34 item 5): OSV records per ecosystem,
+// Advisory data kept by the service: OSV records per ecosystem,
 // synchronized from a configurable source into the database (sync.ts, by
 // `sentinel advisories sync` and by the workers role on an interval) and read by the
 // built-in scanner through advisoriesFor. The records are global, not any
@@ -9,8 +9,9 @@ import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
 import { createAdvisoryStore } from './advisory-store.js';
 import { getAdvisoryStatus } from './handlers/getAdvisoryStatus.js';
-import { createAdvisorySyncSchedule } from './sync-schedule.js';
+import { createAdvisorySyncSchedule } from './workers/sync-schedule.js';
 
+export { claimPackageChanges, forgetPackageChanges, type AdvisoryChange, type PackageChange } from './advisory-changes.js';
 export { advisoryDataOf, createAdvisoryStore, type AdvisoryEcosystemStatus, type AdvisoryStore } from './advisory-store.js';
 export { createAdvisorySource, OSV_PUBLIC_SOURCE, type AdvisorySource } from './advisory-source.js';
 export { describeAdvisory, type AdvisoryDescription } from './matching/advisory-description.js';
@@ -22,7 +23,7 @@ export { SyncBusyError, syncAdvisories, type EcosystemSyncResult, type SyncOptio
 
 export type AdvisoriesConfig = Pick<Config, 'advisorySource' | 'advisoryEcosystems' | 'advisorySyncIntervalMs'>;
 
-export interface AdvisoriesDependencies {
+interface AdvisoriesDependencies {
   db: Database;
   logger: Logger;
   config: AdvisoriesConfig;

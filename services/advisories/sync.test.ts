@@ -76,6 +76,19 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
     expect(idsOf(await store.advisoriesFor('Debian', ['nginx']))).toEqual(['DSA-3029-1']);
   });
 
+  it("leaves the planner's statistics of the loaded tables current, as a scan's lookups are planned from them", async () => {
+    // Statistics of the empty tables, as a deployment's first sync finds them.
+    await database.db.query('ANALYZE advisories, advisory_packages');
+    const estimated = async (table: string) =>
+      Number((await database.db.query<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE relname = $1', [table])).rows[0]!.n);
+    const counted = async (table: string) => Number((await database.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    expect(await estimated('advisories')).toBe(0);
+    await sync({ ecosystems: ['Go', 'PyPI'] });
+    expect(await counted('advisories')).toBe(fixtures.get('Go')!.length + fixtures.get('PyPI')!.length);
+    // Tables this small are sampled whole: the estimate is the count.
+    for (const table of ['advisories', 'advisory_packages']) expect(await estimated(table), table).toBe(await counted(table));
+  });
+
   it('stores a withdrawn record as withdrawn and leaves it out of lookups', async () => {
     await sync({ ecosystems: ['Go'] });
     const withdrawn = fixtures.get('Go')!.map(parsed).filter((record) => record.withdrawn);
@@ -105,6 +118,32 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
     expect(status.lastModified).toBe('2030-01-02T03:04:05.123Z');
     // Nothing newer since: the next run reads the first line of each CSV and stops.
     expect((await sync()).ecosystems.every((entry) => entry.written === 0)).toBe(true);
+  });
+
+  it('records the packages each added, modified or withdrawn record named, before and after, for continuous matching; an unchanged record none', async () => {
+    await database.db.query('DELETE FROM advisory_package_changes');
+    const changes = async () =>
+      (await database.db.query<{ ecosystem: string; name: string; advisory_id: string; change: string }>('SELECT ecosystem, name, advisory_id, change FROM advisory_package_changes ORDER BY seq')).rows;
+    await sync({ ecosystems: ['Debian'] });
+    expect(await changes()).toEqual([{ ecosystem: 'Debian', name: 'nginx', advisory_id: 'DSA-3029-1', change: 'added' }]);
+    await database.db.query('DELETE FROM advisory_package_changes');
+    // The archive loaded again (a resumed or repeated full load) rewrites the record unchanged: no change.
+    await database.db.query('UPDATE advisory_sync_status SET modified_cursor = NULL');
+    expect((await sync({ ecosystems: ['Debian'] })).ecosystems[0]).toMatchObject({ mode: 'full', written: 1 });
+    expect(await changes()).toEqual([]);
+    // Modified to name another package: the one it named (whose findings may go) and the one it names now.
+    const record = JSON.parse(fixtures.get('Debian')![0]!.text) as { affected: Array<{ package: { name: string } }> };
+    const renamed = { ...record, modified: '2030-01-01T00:00:00Z', affected: record.affected.map((entry) => ({ ...entry, package: { ...entry.package, name: 'nginx-light' } })) };
+    server.put('Debian', JSON.stringify(renamed));
+    await sync({ ecosystems: ['Debian'] });
+    expect(await changes()).toEqual([
+      { ecosystem: 'Debian', name: 'nginx', advisory_id: 'DSA-3029-1', change: 'modified' },
+      { ecosystem: 'Debian', name: 'nginx-light', advisory_id: 'DSA-3029-1', change: 'modified' },
+    ]);
+    await database.db.query('DELETE FROM advisory_package_changes');
+    server.put('Debian', JSON.stringify({ ...renamed, modified: '2030-01-02T00:00:00Z', withdrawn: '2030-01-02T00:00:00Z' }));
+    await sync({ ecosystems: ['Debian'] });
+    expect(await changes()).toEqual([{ ecosystem: 'Debian', name: 'nginx-light', advisory_id: 'DSA-3029-1', change: 'withdrawn' }]);
   });
 
   it('resumes a killed first load after its last committed batch', async () => {

@@ -10,18 +10,19 @@ import { findingIdsByAdvisory, freshImage, importReport, moveFinding, trivyRepor
 import { usePipeline } from '../../test/support/pipeline.js';
 import { scratchClickHouseAnalytics } from '../../test/support/scratch-clickhouse.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../test/support/test-app.js';
-import type { Analytics } from '../platform/analytics/analytics.js';
-import { chsql, identifier } from '../platform/analytics/clickhouse-sql.js';
-import type { FindingTransition } from '../platform/analytics/finding-transitions.js';
-import { createSqlAnalytics } from '../platform/analytics/sql-analytics.js';
+import type { Analytics } from './store/analytics.js';
+import { chsql, identifier } from '../platform/clickhouse/clickhouse-sql.js';
+import type { FindingTransition } from './store/finding-transitions.js';
+import { createSqlAnalytics } from './store/sql-analytics.js';
 import type { Database, OrgId } from '../platform/db/database.js';
-import type { DomainEvent } from '../platform/streams/outbox.js';
-import type { ConsumedRecord } from '../platform/streams/log/stream-log.js';
+import type { DomainEvent } from '../../streams/outbox.js';
+import type { ConsumedRecord } from '../../streams/log/stream-log.js';
 import { systemScope } from '../platform/tenancy.js';
-import { expireDueSuppressions } from '../findings/suppression-expiry.js';
+import { expireDueSuppressions } from '../findings/workers/suppression-expiry.js';
 import { analyticsSink } from './processors/analytics-sink.js';
 import { rebuildAnalytics, timelineTransitions } from './rebuild.js';
 import { analyticsEffectOf } from './transitions.js';
+import { readVexFixture } from '../vex/testing/vex-documents.js';
 
 /** A stored transition as both stores' raw tables hold it, times in whole UTC seconds. */
 interface StoredTransition {
@@ -113,7 +114,8 @@ interface Lived {
  * One asset living through every kind of entry: five findings created (all HIGH);
  * A2 resolved by absence; A2 reopened as LOW (one entry) and A1 rated CRITICAL
  * (a severity change); A3 triaged; A4 suppressed, then expired by the sweep;
- * then the same report again, which changes nothing.
+ * then the same report again, which changes nothing; and a VEX statement that A3
+ * is fixed, a timeline entry that changes nothing of the finding (no transition).
  */
 async function liveThroughEverything(t: TestApp, pipeline: Parameters<typeof importReport>[1], tenant: TestTenant): Promise<Lived> {
   const image = freshImage();
@@ -128,6 +130,11 @@ async function liveThroughEverything(t: TestApp, pipeline: Parameters<typeof imp
   const soon = new Date(Date.now() + 60 * 60 * 1000);
   await moveFinding(t, tenant, ids.get('CVE-2099-0004')!, { status: 'suppressed', reason: 'accepted for an hour', expires_at: soon.toISOString() });
   await importReport(t, pipeline, tenant, reportWith(rescored), image);
+  // vexctl's sample statement that a vulnerability is fixed, about A3 and this asset as a whole.
+  const vex = readVexFixture('openvex/vexctl-sample-2vulns.openvex.json');
+  vex.statements = [{ ...vex.statements[1], vulnerability: { name: 'CVE-2099-0003' }, products: undefined }];
+  const recorded = await t.call('POST', `/api/v1/assets/${assetId}/vex`, { token: tenant.owner.token, body: vex });
+  if (recorded.body.counts.recorded !== 1) throw new Error(`the VEX import answered ${recorded.raw}`);
   return { assetId, ids, rescoringScanId };
 }
 

@@ -1,8 +1,8 @@
-// Analytics (spec 3, issue 15): every domain event copied into the analytics store
+// Analytics (spec 3): every domain event copied into the analytics store
 // (ClickHouse in the full profile, SQL in the embedded one), the finding
 // transitions of finding.* events and their rebuild from PostgreSQL, and the
 // findings analytics views over HTTP with the remediation SLA settings they count breaches by.
-import type { Analytics } from '../platform/analytics/analytics.js';
+import type { Analytics } from './store/analytics.js';
 import type { Database } from '../platform/db/database.js';
 import type { CapabilityModule } from '../platform/module.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
@@ -18,8 +18,12 @@ import { updateRemediationSla } from './handlers/updateRemediationSla.js';
 import { analyticsSink } from './processors/analytics-sink.js';
 
 export { rebuildAnalytics, UnknownOrganizationError, type RebuildSummary } from './rebuild.js';
+// The analytics store: the composition root picks one; organizations forget an organization's share on deletion.
+export type { Analytics } from './store/analytics.js';
+export { createClickHouseAnalytics } from './store/clickhouse-analytics.js';
+export { createSqlAnalytics } from './store/sql-analytics.js';
 
-export interface AnalyticsDependencies {
+interface AnalyticsDependencies {
   analytics: Analytics;
   db: Database;
   codec: CursorCodec;
@@ -44,6 +48,5 @@ export function createAnalyticsModule(deps: AnalyticsDependencies): CapabilityMo
       updateRemediationSla: updateRemediationSla({ db }),
     },
     processors: () => [analyticsSink({ analytics: deps.analytics })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

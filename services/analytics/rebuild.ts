@@ -5,8 +5,8 @@
 // with the same ids, so it is idempotent and safe beside the running service:
 // whatever either writes twice, the store keeps once. It never deletes: the rows
 // of a deleted asset are the live feed's to forget (asset.deleted).
-import type { Analytics } from '../platform/analytics/analytics.js';
-import type { FindingTransition } from '../platform/analytics/finding-transitions.js';
+import type { Analytics } from './store/analytics.js';
+import type { FindingTransition } from './store/finding-transitions.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { isoTimeText } from '../platform/db/sql-time.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
@@ -17,7 +17,7 @@ export class UnknownOrganizationError extends Error {
   }
 }
 
-export interface RebuildDeps {
+interface RebuildDeps {
   db: Database;
   analytics: Analytics;
   /** systemScope('rebuild-analytics'): the rebuild reads every organization's timeline. */
@@ -56,14 +56,16 @@ interface TimelineRow {
  * One page of the organization's timeline after sequence `after`, up to `through`,
  * as the transitions the live feed builds from the same entries' domain events.
  * An entry written before the timeline kept severities (migration 072) takes the
- * finding's current severity: the one it had then is not known any more.
+ * finding's current severity: the one it had then is not known any more. A
+ * vex_statement entry changes nothing of the finding and has no domain event, so
+ * the live feed never records it and neither does the rebuild.
  */
 export async function timelineTransitions(db: Database, orgId: OrgId, page: { after: number; through: number; limit: number }): Promise<FindingTransition[]> {
   const found = await db.query<TimelineRow>(
     `SELECT fe.id, fe.seq::text AS seq, fe.finding_id, f.asset_id, f.kind, coalesce(fe.severity, f.severity) AS severity, fe.from_severity,
             f.identifier, fe.from_status, fe.to_status, ${isoTimeText('fe.occurred_at')} AS occurred_at, ${isoTimeText('f.first_seen_at')} AS first_seen_at
        FROM finding_events fe JOIN findings f ON f.org_id = fe.org_id AND f.id = fe.finding_id
-      WHERE fe.org_id = $1 AND fe.seq > $2 AND fe.seq <= $3
+      WHERE fe.org_id = $1 AND fe.seq > $2 AND fe.seq <= $3 AND fe.type <> 'vex_statement'
       ORDER BY fe.seq
       LIMIT $4`,
     [orgId, page.after, page.through, page.limit],
@@ -100,7 +102,7 @@ export async function rebuildAnalytics(deps: RebuildDeps, orgId: string | null):
   let transitions = 0;
   for (const organization of organizations) {
     const extent = await deps.db.query<{ total: number; through: string | null }>(
-      'SELECT count(*)::integer AS total, max(seq)::text AS through FROM finding_events WHERE org_id = $1',
+      "SELECT count(*)::integer AS total, max(seq)::text AS through FROM finding_events WHERE org_id = $1 AND type <> 'vex_statement'",
       [organization],
     );
     const { total, through } = extent.rows[0]!;

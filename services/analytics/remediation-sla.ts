@@ -1,7 +1,7 @@
-// Remediation SLA per severity (issue 15): how many days a finding of each
+// Remediation SLA per severity: how many days a finding of each
 // severity may stay open before the finding-age view counts it past its SLA.
 // Stored per organization (migration 073); an organization that never set them
-// has the defaults below (docs/decisions.md, Analytics views).
+// has the defaults below (docs/decisions/analytics.md, "The views over HTTP").
 import { severities, type Severity } from '../findings/index.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';

@@ -2,18 +2,17 @@
 // a finding.* event is one entry of a finding's timeline, a FindingTransition
 // (the same one the rebuild reads from finding_events, rebuild.ts), and
 // asset.deleted says to forget the asset's transitions.
+import { isUuid } from '../platform/ids.js';
 import type { OrgId } from '../platform/db/database.js';
-import type { FindingTransition } from '../platform/analytics/finding-transitions.js';
+import type { FindingTransition } from './store/finding-transitions.js';
 import { AppError } from '../platform/errors.js';
-import type { DomainEvent } from '../platform/streams/outbox.js';
+import type { DomainEvent } from '../../streams/outbox.js';
 
 /** The domain events that announce an entry of a finding's timeline (services/findings/timeline-events.ts). */
-export const findingTimelineEventTypes: readonly string[] = ['finding.created', 'finding.status_changed', 'finding.severity_changed'];
+const findingTimelineEventTypes: readonly string[] = ['finding.created', 'finding.status_changed', 'finding.severity_changed'];
 
 /** What one domain event asks of the findings analytics, besides recording the event. */
-export type AnalyticsEffect = { transition: FindingTransition } | { forgetAsset: { orgId: OrgId; assetId: string } } | null;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type AnalyticsEffect = { transition: FindingTransition } | { forgetAsset: { orgId: OrgId; assetId: string } } | null;
 
 // A payload no retry can fix: the stream log sets its record aside (streams/set-aside.ts).
 const malformed = (event: DomainEvent, what: string): AppError =>
@@ -74,7 +73,7 @@ function optionalTextField(event: DomainEvent, payload: Record<string, unknown>,
 
 function uuidField(event: DomainEvent, payload: Record<string, unknown>, key: string): string {
   const value = textField(event, payload, key);
-  if (!UUID.test(value)) throw malformed(event, `${key} is not a UUID`);
+  if (!isUuid(value)) throw malformed(event, `${key} is not a UUID`);
   return value;
 }
 

@@ -1,6 +1,6 @@
 // The views' own arithmetic over sparse store rows: zero-fill, accumulation, means, ages and SLA breaches.
 import { describe, expect, it } from 'vitest';
-import type { BucketedWindow } from '../platform/analytics/finding-transitions.js';
+import type { BucketedWindow } from './store/finding-transitions.js';
 import { DEFAULT_REMEDIATION_SLA } from './remediation-sla.js';
 import { findingAges, findingFlowSeries, lagSeconds, openFindingsSeries, remediationMean, remediationSeries, worstSeverity } from './views.js';
 

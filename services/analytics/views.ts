@@ -1,6 +1,7 @@
-// The findings analytics views (issue 15). The store (ClickHouse or SQL) answers
+// The findings analytics views. The store (ClickHouse or SQL) answers
 // sparse rows per bucket; this file zero-fills them, accumulates open counts,
 // derives means, age buckets and SLA breaches, one code for both stores.
+import { isUuid } from '../platform/ids.js';
 import { newestTimelineEntry, severityRankOrder } from '../findings/index.js';
 import type {
   AdvisoryExposureRow,
@@ -14,7 +15,7 @@ import type {
   OpenCohortRow,
   OpenFindingsChanges,
   RemediationRow,
-} from '../platform/analytics/finding-transitions.js';
+} from './store/finding-transitions.js';
 import type { Database, OrgId } from '../platform/db/database.js';
 import { invalidCursor, type CursorCodec } from '../platform/pagination/cursor.js';
 import { parsePageRequest } from '../platform/pagination/page.js';
@@ -99,7 +100,7 @@ export function worstSeverity(severities: readonly string[]): string {
 }
 
 /** The age buckets of open findings, in days since first seen (inclusive bounds). */
-export const ageBuckets = [
+const ageBuckets = [
   { name: 'days_0_7', upTo: 7 },
   { name: 'days_8_30', upTo: 30 },
   { name: 'days_31_90', upTo: 90 },
@@ -190,8 +191,7 @@ const isRankPosition = (value: unknown): value is AdvisoryRankPosition => {
   return typeof position === 'object' && position !== null && Number.isSafeInteger(position.assets) && typeof position.advisory === 'string';
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const isAssetPosition = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isAssetPosition = (value: unknown): value is string => typeof value === 'string' && isUuid(value);
 
 /** One page of a fleet listing: the store's rows after the cursor's position (one more than the page), with as_of and the filters. */
 async function fleetPage<Position, Row, Item>(
@@ -266,7 +266,7 @@ export async function freshnessView(deps: ViewDependencies, orgId: OrgId) {
 /**
  * What a healthy deployment runs behind by: the outbox relay polls every 100 ms,
  * a consumer's fetch waits at most 500 ms (Kafka; the embedded log polls every 50 ms), and the sink writes each batch in
- * one statement; a few seconds covers all three under load (docs/decisions.md).
+ * one statement; a few seconds covers all three under load (docs/decisions/analytics.md, "The views over HTTP").
  */
 export const EXPECTED_LAG_SECONDS = 5;
 

@@ -1,15 +1,15 @@
-// The time range and filters of the findings analytics views (issue 15): parsed
+// The time range and filters of the findings analytics views: parsed
 // from the query string, aligned to whole buckets in UTC, and echoed in every
 // answer so a client sees exactly what was counted.
 import { listFilter, observationKinds, severities, severityRankOrder } from '../findings/index.js';
-import type { Bucket, BucketStart, BucketedWindow, FindingFilter } from '../platform/analytics/finding-transitions.js';
+import type { Bucket, BucketStart, BucketedWindow, FindingFilter } from './store/finding-transitions.js';
 import { validationFailed } from '../platform/errors.js';
 
 export const buckets: readonly Bucket[] = ['day', 'week', 'month'];
 /** A series longer than this is refused: a day bucket over years is a mistake, and its answer megabytes. */
-export const MAX_BUCKETS = 1_000;
+const MAX_BUCKETS = 1_000;
 /** The default window: this many days, the last of them today. */
-export const DEFAULT_WINDOW_DAYS = 90;
+const DEFAULT_WINDOW_DAYS = 90;
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -18,7 +18,7 @@ const FIRST_YEAR = 1970;
 const LAST_YEAR = 2100;
 
 /** The window a view counted, as it answers it: aligned, with what was asked beside it. */
-export interface WindowEcho {
+interface WindowEcho {
   /** The first bucket's start (inclusive). */
   from: BucketStart;
   /** The start of the bucket after the last one (exclusive). */
@@ -30,12 +30,12 @@ export interface WindowEcho {
   aligned: boolean;
 }
 
-export interface ParsedWindow {
+interface ParsedWindow {
   window: BucketedWindow;
   echo: WindowEcho;
 }
 
-export interface FilterEcho {
+interface FilterEcho {
   severity: string[] | null;
   kind: string[] | null;
   asset_id: string | null;
@@ -53,13 +53,13 @@ export const formatDay = (day: Date): BucketStart => day.toISOString().slice(0, 
 /** Midnight UTC of the day the instant falls in. */
 export const startOfDay = (instant: Date): Date => new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS);
 
-export const addDays = (day: Date, days: number): Date => new Date(day.getTime() + days * DAY_MS);
+const addDays = (day: Date, days: number): Date => new Date(day.getTime() + days * DAY_MS);
 
 /** Whole days from one day's midnight to another's. */
 export const daysBetween = (from: Date, to: Date): number => Math.round((to.getTime() - from.getTime()) / DAY_MS);
 
 /** The start of the bucket holding the day: the day itself, its week's Monday, or its month's 1st. */
-export function bucketStartOf(day: Date, bucket: Bucket): Date {
+function bucketStartOf(day: Date, bucket: Bucket): Date {
   if (bucket === 'day') return day;
   if (bucket === 'week') return addDays(day, -((day.getUTCDay() + 6) % 7));
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));

@@ -1,7 +1,7 @@
 // Issuing and revoking API keys (spec 5.4): a caller grants only grantable scopes
 // they hold themselves, for a bounded time. Audited and announced in the same
 // transaction as the change; a refused issue is audited on its own.
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { refusedScopes, type ScopeRegistry } from '../platform/authorization/permissions.js';
 import { eventActorOf, type UserPrincipal } from '../platform/principal.js';
@@ -10,10 +10,10 @@ import { notFound, validationFailed, type AppError } from '../platform/errors.js
 import { insertApiKey, revokeApiKey, type ApiKey } from './api-keys.js';
 
 /** Keys must expire; a year bounds how long a forgotten or leaked key keeps working. */
-export const API_KEY_MAX_LIFETIME_DAYS = 365;
+const API_KEY_MAX_LIFETIME_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface IssueRequest {
+interface IssueRequest {
   name: string;
   scopes: string[];
   expiresAt: Date;

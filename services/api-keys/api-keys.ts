@@ -1,5 +1,6 @@
 // API keys (spec 2.2, 5.3, 5.4): the storage. A key is shown once; only its
 // SHA-256 digest and a short display start are kept.
+import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
@@ -9,18 +10,8 @@ export const API_KEY_PREFIX = 'snk_live_';
 // Prefix plus 6 random characters (36 bits): enough to tell keys apart in a list, far too few to help a guesser.
 const DISPLAY_START_LENGTH = API_KEY_PREFIX.length + 6;
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  start: string;
-  scopes: string[];
-  /** Attribution only: the person who issued it. */
-  created_by: string | null;
-  created_at: string;
-  expires_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A key as the API shows it: the document's ApiKey. */
+export type ApiKey = components['schemas']['ApiKey'];
 
 interface ApiKeyRow {
   id: string;

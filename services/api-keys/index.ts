@@ -20,6 +20,5 @@ export function createApiKeysModule(deps: { db: Database; registry: ScopeRegistr
       createApiKey: createApiKey({ db, registry }),
       revokeApiKey: revokeApiKey({ db }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -13,7 +13,9 @@ import { listAssets } from './handlers/listAssets.js';
 import { listLicenses } from './handlers/listLicenses.js';
 import { putAssetSchedule } from './handlers/putAssetSchedule.js';
 import { unarchiveAsset } from './handlers/unarchiveAsset.js';
-import { createScheduler } from './scheduler.js';
+import { createScheduler } from './workers/scheduler.js';
+
+export { assetsNamed, readAsset, softwareAssetsNamed, type AssetImage, type AssetView } from './assets.js';
 
 export function createAssetsModule(deps: { db: Database; codec: CursorCodec; logger: Logger }): CapabilityModule {
   const { db, codec } = deps;
@@ -31,6 +33,5 @@ export function createAssetsModule(deps: { db: Database; codec: CursorCodec; log
       listLicenses: listLicenses({ db, codec }),
     },
     workers: () => [createScheduler({ db, logger: deps.logger.child({ component: 'scheduler' }) })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

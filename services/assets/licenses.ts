@@ -6,7 +6,7 @@ import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
 
-export interface LicenseView {
+interface LicenseView {
   id: string;
   license: string;
   asset_id: string;

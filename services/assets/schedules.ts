@@ -1,12 +1,15 @@
 // Asset schedules (spec 2.7, 4.3): one per asset, set idempotently with PUT. The
 // scheduler (scheduler.ts) queues a scan whenever one is due.
+import type { components } from '../../api/openapi.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 
-export interface ScheduleView {
+type ScannerName = components['schemas']['ScannerName'];
+
+interface ScheduleView {
   asset_id: string;
   interval_hours: number;
-  scanners: string[];
+  scanners: ScannerName[];
   next_run_at: string;
   created_at: string;
   updated_at: string;
@@ -15,7 +18,7 @@ export interface ScheduleView {
 interface ScheduleRow {
   asset_id: string;
   interval_hours: number;
-  scanners: string[];
+  scanners: ScannerName[];
   next_run_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -34,7 +37,7 @@ function toScheduleView(row: ScheduleRow): ScheduleView {
   };
 }
 
-export interface ScheduleRequest {
+interface ScheduleRequest {
   intervalHours: number;
   scanners: string[];
 }
@@ -44,6 +47,9 @@ const pinnedAssetRefused = () =>
   validationFailed('a digest-pinned asset cannot be scheduled: its content never changes, so scan it once or schedule its tag instead', {
     rule: 'digest_pinned',
   });
+
+const softwareAssetRefused = () =>
+  validationFailed('a software asset cannot be scheduled: it has no image to pull; its scans are imports of its SBOM or reports', { rule: 'software_asset' });
 
 /**
  * Creates or replaces the asset's schedule. Repeating the same request changes
@@ -55,8 +61,9 @@ export async function putSchedule(db: Database, orgId: OrgId, assetId: string, r
   const scanners = [...new Set(request.scanners)].sort();
   return db.transaction(async (tx) => {
     // FOR SHARE: a concurrent delete of the asset waits for this schedule or removes it with the asset.
-    const asset = await tx.query<{ pinned: boolean }>('SELECT pinned FROM assets WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, assetId]);
+    const asset = await tx.query<{ pinned: boolean; kind: string }>('SELECT pinned, kind FROM assets WHERE org_id = $1 AND id = $2 FOR SHARE', [orgId, assetId]);
     if (!asset.rows[0]) throw notFound();
+    if (asset.rows[0].kind === 'software') throw softwareAssetRefused();
     if (asset.rows[0].pinned) throw pinnedAssetRefused();
     const written = await tx.query<ScheduleRow>(
       `INSERT INTO asset_schedules AS s (asset_id, org_id, interval_hours, scanners, next_run_at)

@@ -1,12 +1,14 @@
 // Reading findings and their timelines (spec 2.5, 2.6, 4.2, 4.9). Every query
 // names the organization; a finding of another organization is not found.
+import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, keysetAfter, keysetAfterAsRanges, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from '../platform/pagination/page.js';
 import type { EstimateCache } from '../platform/pagination/estimate-cache.js';
-import { observationKinds, severities, type Severity } from './observation.js';
+import type { FindingEventSource } from './triage.js';
+import { observationKinds, severities, type Fixability, type ObservationDetail, type ObservationKind, type Severity } from './observation.js';
 
 export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
 export type FindingStatus = (typeof findingStatuses)[number];
@@ -40,18 +42,18 @@ export interface FindingRow {
   id: string;
   asset_id: string;
   fingerprint: string;
-  kind: string;
+  kind: ObservationKind;
   identifier: string;
   title: string | null;
-  severity: string;
-  fixability: string;
+  severity: Severity;
+  fixability: Fixability;
   status: FindingStatus;
   component_ecosystem: string | null;
   component_name: string | null;
   component_version: string | null;
   install_path: string | null;
   target: string | null;
-  detail: Record<string, unknown>;
+  detail: ObservationDetail;
   // Times as the API shows them: every read of this row passes findingRowReads.
   first_seen_at: string;
   last_seen_at: string;
@@ -235,7 +237,7 @@ export async function listFindingsPage(
 }
 
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */
-export const EXACT_TOTAL_LIMIT = 10_000;
+const EXACT_TOTAL_LIMIT = 10_000;
 
 interface PageAndMatchingRows {
   /** The page query, with `alsoSelect` (empty, or `, <expression> AS <name>`) after its own columns. */
@@ -300,13 +302,16 @@ async function countAlone(q: Queryable, boundedCount: string, params: readonly u
   return (await q.query<{ matching_rows: number }>(boundedCount, params)).rows[0]?.matching_rows ?? 0;
 }
 
+/** The kinds of timeline entry (the check constraint of finding_events.type). */
+type FindingEventType = 'created' | 'status_changed' | 'severity_changed' | 'vex_statement';
+
 interface FindingEventRow {
   id: string;
-  type: string;
-  from_status: string | null;
-  to_status: string;
-  severity: string | null;
-  from_severity: string | null;
+  type: FindingEventType;
+  from_status: FindingStatus | null;
+  to_status: FindingStatus;
+  severity: Severity | null;
+  from_severity: Severity | null;
   scan_id: string | null;
   actor_kind: 'user' | 'api_key' | 'workload' | 'system';
   actor_user_id: string | null;
@@ -315,10 +320,13 @@ interface FindingEventRow {
   suppressed_by: string | null;
   reason: string | null;
   suppressed_until: Date | null;
+  source: FindingEventSource | null;
+  cause: components['schemas']['ScanCause'] | null;
   occurred_at: Date;
 }
 
-const eventColumns = 'id, type, from_status, to_status, severity, from_severity, scan_id, actor_kind, actor_user_id, actor_api_key_id, actor_workload_id, suppressed_by, reason, suppressed_until, occurred_at';
+const eventColumns =
+  'id, type, from_status, to_status, severity, from_severity, scan_id, actor_kind, actor_user_id, actor_api_key_id, actor_workload_id, suppressed_by, reason, suppressed_until, source, cause, occurred_at';
 
 function toEventView(row: FindingEventRow) {
   return {
@@ -329,11 +337,12 @@ function toEventView(row: FindingEventRow) {
     severity: row.severity,
     from_severity: row.from_severity,
     scan_id: row.scan_id,
-    actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id ?? row.actor_workload_id },
+    actor: { kind: row.actor_kind, id: row.actor_user_id ?? row.actor_api_key_id ?? row.actor_workload_id, source: row.source },
     requested_by: row.actor_user_id,
     suppressed_by: row.suppressed_by,
     reason: row.reason,
     suppressed_until: row.suppressed_until?.toISOString() ?? null,
+    cause: row.cause,
     occurred_at: row.occurred_at.toISOString(),
   };
 }
@@ -385,4 +394,57 @@ export async function listFindingEventsPage(q: Queryable, codec: CursorCodec, or
       (await q.query<{ n: number }>('SELECT count(*)::integer AS n FROM finding_events WHERE org_id = $1 AND finding_id = $2', [orgId, findingId])).rows[0]?.n ?? 0,
     toItem: toEventView,
   });
+}
+
+/** A finding as a statement about it (a VEX document) needs it: what names it, and the decision in force. */
+export interface FindingSubject {
+  id: string;
+  asset_id: string;
+  identifier: string;
+  /** detail.aliases: other advisories' ids for the same issue. */
+  aliases: string[];
+  status: FindingStatus;
+  component_ecosystem: string | null;
+  component_name: string | null;
+  component_version: string | null;
+  suppression_reason: string | null;
+  suppressed_until: string | null;
+  updated_at: string;
+}
+
+const subjectColumns = `id, asset_id, identifier,
+  CASE WHEN jsonb_typeof(detail -> 'aliases') = 'array' THEN detail -> 'aliases' ELSE '[]'::jsonb END AS aliases,
+  status, component_ecosystem, component_name, component_version, suppression_reason, suppressed_until, updated_at`;
+
+/**
+ * The vulnerability findings of the assets whose advisory, or one of its aliases, is
+ * among `advisories` (upper-cased by the caller: advisory ids compare case-insensitively).
+ * Each asset's findings are read through the (org_id, asset_id, ...) indexes.
+ */
+export async function findingsOfAdvisories(q: Queryable, orgId: OrgId, assetIds: readonly string[], advisories: readonly string[]): Promise<FindingSubject[]> {
+  if (assetIds.length === 0 || advisories.length === 0) return [];
+  const found = await q.query<FindingSubject>(
+    `SELECT ${subjectColumns} FROM findings
+      WHERE org_id = $1 AND asset_id = ANY ($2::uuid[]) AND kind = 'vulnerability'
+        AND (upper(identifier) = ANY ($3::text[])
+             OR (jsonb_typeof(detail -> 'aliases') = 'array'
+                 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(detail -> 'aliases') AS alias WHERE upper(alias) = ANY ($3::text[]))))
+      ORDER BY id`,
+    [orgId, assetIds, advisories],
+    findingRowReads,
+  );
+  return found.rows;
+}
+
+/** The asset's vulnerability findings that are triaged or among `findingIds`, resolved ones left out: what an export of its decisions reads. */
+export async function decidedFindingsOfAsset(q: Queryable, orgId: OrgId, assetId: string, findingIds: readonly string[]): Promise<FindingSubject[]> {
+  const found = await q.query<FindingSubject>(
+    `SELECT ${subjectColumns} FROM findings
+      WHERE org_id = $1 AND asset_id = $2 AND kind = 'vulnerability' AND status <> 'resolved'
+        AND (status = 'triaged' OR id = ANY ($3::uuid[]))
+      ORDER BY identifier, component_name, component_version, id`,
+    [orgId, assetId, findingIds],
+    findingRowReads,
+  );
+  return found.rows;
 }

@@ -7,7 +7,8 @@
 //
 // Asset identity: the caller passes assetKey, the tenant-independent identity of
 // the scanned asset (for images, assetIdentity() in services/scans/image-reference.ts:
-// registry/repository:tag, or registry/repository@digest when pinned). Never an
+// registry/repository:tag, or registry/repository@digest when pinned; for a named
+// software asset software:<name>[@<version>], services/scans/software-asset.ts). Never an
 // organization or asset row id: the same image in two tenants must give the same
 // fingerprint (spec 1.1 rule 7); the tenant is in the finding's key beside it.
 //
@@ -29,7 +30,7 @@ import { createHash } from 'node:crypto';
 import { normalizeInstallPath } from './normalize.js';
 import type { Observation } from './observation.js';
 
-export const fingerprintVersion = 'fp1';
+const fingerprintVersion = 'fp1';
 
 /** The fields that define an issue, per kind; everything else about an observation is evidence. */
 export type IssueIdentity =
@@ -37,7 +38,7 @@ export type IssueIdentity =
   | { kind: 'secret'; ruleId: string; file: string; matchRedacted: string | null }
   | { kind: 'misconfiguration'; checkId: string; target: string; cause: string | null };
 
-export function issueIdentity(observation: Observation): IssueIdentity {
+function issueIdentity(observation: Observation): IssueIdentity {
   switch (observation.kind) {
     case 'vulnerability':
       return {
@@ -106,7 +107,7 @@ function packageName(ecosystem: string, name: string): string {
   }
 }
 
-export type FingerprintedObservation = Observation & { fingerprint: string };
+type FingerprintedObservation = Observation & { fingerprint: string };
 
 /**
  * One observation per fingerprint, the first of each in report order, with its

@@ -8,8 +8,8 @@
 // last_seen_scan_id) < (scan time, scan id), and a completion is applied only
 // while its scan is still running. A redelivered batch changes nothing and writes
 // no second event.
-import { appendManyToOutbox, packedSystemEventsCte } from '../platform/streams/outbox.js';
-import { topics } from '../platform/streams/topics.js';
+import { appendManyToOutbox, packedSystemEventsCte } from '../../streams/outbox.js';
+import { topics } from '../../streams/topics.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import {
   fixabilities,
@@ -32,39 +32,55 @@ export interface IngestScan {
   image: string;
   createdAt: string;
   state: string;
+  /**
+   * A re-match after an advisory update (continuous matching): the advisories it is about.
+   * Its absence resolves only their findings (by identifier or alias): the re-match reads
+   * the stored inventory again for them, not what other scanners or an SBOM's own
+   * vulnerability section reported. Absent for every other scan.
+   */
+  aboutAdvisories?: readonly string[];
 }
 
 /** The scans named by a batch of results, each looked up in its own organization. */
 export async function loadIngestScans(q: Queryable, scope: SystemScope, keys: readonly { orgId: string; scanId: string }[]): Promise<IngestScan[]> {
   if (keys.length === 0) return [];
-  const found = await q.query<{ id: string; org_id: string; asset_id: string; image: string; created_at: string; state: string }>(
+  const found = await q.query<{ id: string; org_id: string; asset_id: string; image: string; created_at: string; state: string; about_advisories: string[] | null }>(
     // created_at as text keeps its microseconds; a JS Date would round them away. Two
     // ANY lists keep the plan on the primary key (a join with unnest tempts the planner
     // into scanning every scan); the pairs are then matched exactly below.
-    `SELECT s.id, s.org_id, s.asset_id, s.image, s.created_at::text AS created_at, s.state
+    `SELECT s.id, s.org_id, s.asset_id, s.image, s.created_at::text AS created_at, s.state,
+            CASE WHEN s.source = 'advisory_update' THEN ARRAY(SELECT jsonb_array_elements_text(s.cause->'advisories')) END AS about_advisories
        FROM scans s WHERE s.id = ANY ($2::uuid[]) AND s.org_id = ANY ($1::uuid[])`,
     [[...new Set(keys.map((k) => k.orgId))], keys.map((k) => k.scanId)],
   );
   const asked = new Set(keys.map((k) => `${k.orgId}/${k.scanId}`));
   return found.rows
     .filter((row) => asked.has(`${row.org_id}/${row.id}`))
-    .map((row) => ({ id: row.id, orgId: tenantOfClaim(scope, row.org_id), assetId: row.asset_id, image: row.image, createdAt: row.created_at, state: row.state }));
+    .map((row) => ({
+      id: row.id,
+      orgId: tenantOfClaim(scope, row.org_id),
+      assetId: row.asset_id,
+      image: row.image,
+      createdAt: row.created_at,
+      state: row.state,
+      ...(row.about_advisories === null ? {} : { aboutAdvisories: row.about_advisories }),
+    }));
 }
 
 export const isFinalScanState = (state: string): boolean => state === 'completed' || state === 'partial' || state === 'failed';
 
 /** Why a record of the scanner-results topic is not applied to the scan it names. */
-export type ScannerRecordRefusal = 'unknown_scan' | 'final_scan' | 'other_organization' | 'other_asset' | 'unknown_kind';
+type ScannerRecordRefusal = 'unknown_scan' | 'final_scan' | 'other_organization' | 'other_asset' | 'unknown_kind';
 
 /**
  * What a consumer does with a record of a scan already final. The findings
  * processor ends scans, so a final scan's records are a redelivery it refuses; a
  * consumer following at its own pace (the scan summaries) still takes them.
  */
-export type FinalScans = 'refuse' | 'accept';
+type FinalScans = 'refuse' | 'accept';
 
 /** A result with the scan it names, or why it is refused (then with the scan only when one was found). */
-export type CheckedScannerRecord =
+type CheckedScannerRecord =
   | { value: ScannerResult; scan: IngestScan; refused: null }
   | { value: ScannerResult; scan: IngestScan | undefined; refused: ScannerRecordRefusal };
 
@@ -239,13 +255,15 @@ interface ScanChangeCounts {
  * (a change of severity is none of them), and announces every change as a domain
  * event through the outbox (finding.created, finding.status_changed for a
  * resolution or a reopening, finding.severity_changed; the actor is the system),
- * its payload built from the timeline entry (timeline-events.ts). All in the
+ * its payload built from the timeline entry (timeline-events.ts), which carries the
+ * scan's cause (an advisory update's advisory ids; null for other scans). All in the
  * statement that made the changes, so nothing of them travels to the application
  * and back. The statement answers with the counts per scan (ScanChangeCounts).
  */
 const recordChanges = (topicParameter: string) => `events AS (
-       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind, severity, from_severity)
-       SELECT org_id, id, type, from_status, to_status, scan_id, 'system', severity, from_severity FROM changes
+       INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, scan_id, actor_kind, severity, from_severity, cause)
+       SELECT org_id, id, type, from_status, to_status, scan_id, 'system', severity, from_severity,
+              (SELECT s.cause FROM scans s WHERE s.org_id = changes.org_id AND s.id = changes.scan_id) FROM changes
        RETURNING *
      ),
      counts AS (
@@ -278,7 +296,7 @@ const recordChanges = (topicParameter: string) => `events AS (
      )
      SELECT org_id, scan_id, created, reopened, resolved FROM counts`;
 
-export const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
+const isKnownObservationKind = (kind: string): boolean => (observationKinds as readonly string[]).includes(kind);
 
 const finalStateOf: Record<ScanCompletionRecord['status'], 'completed' | 'partial' | 'failed'> = {
   success: 'completed',
@@ -295,7 +313,8 @@ export interface ScanEnding {
 /**
  * Ends scans: records each final state, resolves by absence for those that
  * succeeded (only the scan's organization, only its asset, only the kinds it
- * covered completely, only findings last seen before it), stamps the assets and
+ * covered completely, only findings last seen before it; a re-match after an
+ * advisory update only the findings of its advisories), stamps the assets and
  * announces each outcome. A batch of endings costs a fixed number of statements.
  * Completions already applied (a redelivery) are skipped by the first statement.
  * Two endings of one asset in one call are applied one after the other, so each
@@ -352,12 +371,14 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
   if (resolving.length > 0) {
     const counts = await tx.query<ScanChangeCounts>(
       `WITH ending AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[]) AS c (org_id, asset_id, scan_id, seen_at, kinds)
+         SELECT c.org_id, c.asset_id, c.scan_id, c.seen_at, c.kinds, string_to_array(c.advisories, ',') AS advisories
+           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $7::text[]) AS c (org_id, asset_id, scan_id, seen_at, kinds, advisories)
        ),
        gone AS (
          SELECT f.id, f.org_id, f.status, c.scan_id, c.seen_at FROM findings f
            JOIN ending c ON f.org_id = c.org_id AND f.asset_id = c.asset_id
           WHERE f.kind = ANY (string_to_array(c.kinds, ',')) AND f.status <> 'resolved' AND f.last_seen_at < c.seen_at
+            AND (c.advisories IS NULL OR f.identifier = ANY (c.advisories) OR f.detail->'aliases' ?| c.advisories)
           FOR UPDATE OF f
        ),
        changes AS (
@@ -377,6 +398,8 @@ async function applyRound(tx: Queryable, endings: readonly ScanEnding[]): Promis
         resolving.map((p) => p.scan.createdAt),
         resolving.map((p) => p.kinds.join(',')),
         topics.domainEvents.name,
+        // Advisory ids hold no comma (OSV's are letters, digits and dashes).
+        resolving.map((p) => (p.scan.aboutAdvisories === undefined ? null : p.scan.aboutAdvisories.join(','))),
       ],
     );
     for (const count of counts.rows) resolvedByScan.set(`${count.org_id}/${count.scan_id}`, count.resolved);

@@ -1,7 +1,7 @@
 // How a scan's observations become records of the scanner-results topic, and how
 // consumers read both record forms back; the Avro schema accepts what is produced.
 import { describe, expect, it } from 'vitest';
-import { loadSchema } from '../platform/streams/avro.js';
+import { loadSchema } from '../../streams/avro.js';
 import { sighting } from '../../test/support/scanner-results.js';
 import { chunkObservations, OBSERVATIONS_PER_RECORD, RECORD_TEXT_BYTES, scannerResultsOf, scanNamedBy, type ScannerObservationRecord } from './observation.js';
 

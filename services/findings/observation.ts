@@ -2,6 +2,7 @@
 // form on the scanner-results stream (schemas/scanner-result.avsc).
 // Parsers in ./reports produce these; the findings pipeline keys them with
 // ./fingerprint.ts and folds them into finding rows (spec 2.5).
+import type { DeclaredInventory } from './reports/sbom-document.js';
 
 export const observationKinds = ['vulnerability', 'secret', 'misconfiguration'] as const;
 export type ObservationKind = (typeof observationKinds)[number];
@@ -42,6 +43,8 @@ export interface ObservationDetail {
   scanner_status: string | null;
   /** Other identifiers of the same advisory (a GHSA beside its CVE). */
   aliases: string[];
+  /** Where the vulnerability was reported from when it is not a scanner's own match: an imported SBOM's vulnerability section and the source it names (cyclonedx: ghsa). */
+  reported_by: string | null;
   primary_url: string | null;
   /** Secret and misconfiguration: the rule or check id as the scanner wrote it. */
   rule: string | null;
@@ -101,7 +104,7 @@ export interface LicenceRecord {
   path: string | null;
 }
 
-export type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled' | 'no_advisory_data' | 'package_not_matched';
+type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled' | 'no_advisory_data' | 'package_not_matched';
 
 /** What reading a report changed or left out; a scan lists them (ScanWarning in api/modules/scans.yaml). */
 export interface ReportWarning {
@@ -128,6 +131,8 @@ export interface ParsedReport {
    * show was scanned resolves nothing.
    */
   coveredKinds: ObservationKind[];
+  /** SBOM formats: the components and vulnerabilities the document declares (the scans capability matches them). */
+  sbom?: DeclaredInventory;
 }
 
 export function emptyDetail(): ObservationDetail {
@@ -140,6 +145,7 @@ export function emptyDetail(): ObservationDetail {
     modified_at: null,
     scanner_status: null,
     aliases: [],
+    reported_by: null,
     primary_url: null,
     rule: null,
     file: null,
@@ -151,7 +157,7 @@ export function emptyDetail(): ObservationDetail {
 }
 
 /** Envelope fields a producer adds to an observation to put it on the stream. */
-export interface ObservationEnvelope {
+interface ObservationEnvelope {
   org_id: string;
   scan_id: string;
   asset_id: string;

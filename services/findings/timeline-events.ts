@@ -17,4 +17,4 @@ export const findingEventPayload = (entry: string, finding: string): string => `
     'severity', ${entry}.severity, 'from_severity', ${entry}.from_severity,
     'first_seen_at', ${isoTimeText(`${finding}.first_seen_at`)}, 'occurred_at', ${isoTimeText(`${entry}.occurred_at`)},
     'from', ${entry}.from_status, 'to', ${entry}.to_status, 'scan_id', ${entry}.scan_id,
-    'reason', ${entry}.reason, 'suppressed_until', ${isoTimeText(`${entry}.suppressed_until`)})`;
+    'reason', ${entry}.reason, 'suppressed_until', ${isoTimeText(`${entry}.suppressed_until`)}, 'cause', ${entry}.cause)`;

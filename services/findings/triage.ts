@@ -2,7 +2,7 @@
 // which permission each needs, and the one conditional write that makes them for
 // PATCH /findings/{id} and POST /findings/bulk alike. resolved and reopened are
 // the pipeline's alone (services/findings/ingest.ts).
-import { appendEventsToOutbox } from '../platform/streams/outbox.js';
+import { appendEventsToOutbox } from '../../streams/outbox.js';
 import { actorColumnsOf, eventActorOf, recordedActorOf, type Principal } from '../platform/principal.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { validationFailed, type AppError } from '../platform/errors.js';
@@ -13,7 +13,7 @@ import { findingEventPayload } from './timeline-events.js';
 export type TriageStatus = 'open' | 'triaged' | 'suppressed';
 
 /**
- * The legal moves (docs/decisions.md, "Findings triage"). A suppression is lifted
+ * The legal moves (docs/decisions/scans-and-findings.md, "Triage"). A suppression is lifted
  * back to open before anything else happens to the finding, and a resolved
  * finding moves only when a scan finds it again.
  */
@@ -38,7 +38,7 @@ export function permissionFor(from: FindingStatus, to: TriageStatus): 'findings:
 }
 
 /** The longest a suppression may run: it is accepted risk, and accepted risk is reviewed at least yearly. */
-export const MAX_SUPPRESSION_DAYS = 365;
+const MAX_SUPPRESSION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StatusChange {
@@ -70,10 +70,23 @@ export interface ExpectedStatus {
   from: FindingStatus;
 }
 
+/** The document behind a change a request made on its authority (a VEX import), kept on each timeline entry. */
+export interface FindingEventSource {
+  kind: 'vex';
+  format: 'openvex' | 'cyclonedx';
+  document_id: string;
+  author: string | null;
+  timestamp: string | null;
+  /** The statement's status, in OpenVEX's words. */
+  vex_status: 'not_affected' | 'affected' | 'fixed' | 'under_investigation';
+}
+
 export interface ChangeActor {
   principal: Principal;
   /** X-Request-ID, kept on each event. */
   requestId: string;
+  /** Set when a document decided the change: the actor acted on its word. */
+  source?: FindingEventSource;
 }
 
 /**
@@ -114,9 +127,9 @@ export async function applyStatusChange(
      ),
      events AS (
        INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, actor_user_id, actor_api_key_id,
-                                   actor_workload_id, suppressed_by, reason, suppressed_until, request_id, severity)
+                                   actor_workload_id, suppressed_by, reason, suppressed_until, request_id, severity, source)
        SELECT $1, id, 'status_changed', from_status, $4, $7, $8::uuid, $9::uuid, $11::uuid,
-              CASE WHEN $4 = 'suppressed' THEN $8::uuid END, $5, $6, $10, severity
+              CASE WHEN $4 = 'suppressed' THEN $8::uuid END, $5, $6, $10, severity, $12::jsonb
          FROM moved
        RETURNING *
      ),
@@ -136,6 +149,7 @@ export async function applyStatusChange(
       columns.apiKeyId,
       actor.requestId,
       columns.workloadId,
+      actor.source === undefined ? null : JSON.stringify(actor.source),
     ],
     findingRowReads,
   );
@@ -147,10 +161,52 @@ export async function applyStatusChange(
   return moved.rows.map(({ event_payload: _announced, ...row }) => row);
 }
 
+/** A statement about a finding that leaves its status where it is, with the text it carries. */
+export interface StatementNote {
+  findingId: string;
+  reason: string | null;
+  source: FindingEventSource;
+}
+
+/**
+ * Records each statement on its finding's timeline as a vex_statement entry
+ * (from_status = to_status = the finding's status), naming the actor and the
+ * document. No domain event: nothing about the finding changed, so the analytics
+ * feed and webhooks have nothing to hear. A resolved finding takes no entry (the
+ * caller leaves it out): its last entry must stay its resolution, which the scan
+ * summaries read. Answers the ids recorded.
+ */
+export async function recordStatementNotes(tx: Queryable, orgId: OrgId, notes: readonly StatementNote[], actor: Omit<ChangeActor, 'source'>): Promise<string[]> {
+  if (notes.length === 0) return [];
+  const who = eventActorOf(actor.principal);
+  const columns = actorColumnsOf(recordedActorOf(actor.principal));
+  const recorded = await tx.query<{ finding_id: string }>(
+    `INSERT INTO finding_events (org_id, finding_id, type, from_status, to_status, actor_kind, actor_user_id, actor_api_key_id,
+                                 actor_workload_id, reason, request_id, severity, source)
+     SELECT $1, f.id, 'vex_statement', f.status, f.status, $5, $6::uuid, $7::uuid, $8::uuid, n.reason, $9, f.severity, n.source::jsonb
+       FROM unnest($2::uuid[], $3::text[], $4::text[]) AS n (finding_id, reason, source)
+       JOIN findings f ON f.org_id = $1 AND f.id = n.finding_id
+      WHERE f.status <> 'resolved'
+     RETURNING finding_id`,
+    [
+      orgId,
+      notes.map((note) => note.findingId),
+      notes.map((note) => note.reason),
+      notes.map((note) => JSON.stringify(note.source)),
+      who.kind,
+      columns.userId,
+      columns.apiKeyId,
+      columns.workloadId,
+      actor.requestId,
+    ],
+  );
+  return recorded.rows.map((row) => row.finding_id);
+}
+
 export const bulkOutcomes = ['applied', 'already_applied', 'not_found', 'invalid_transition', 'conflict'] as const;
 export type BulkOutcome = (typeof bulkOutcomes)[number];
 
-export interface BulkItemResult {
+interface BulkItemResult {
   finding_id: string;
   outcome: BulkOutcome;
   /** The finding's status as the request left it; absent for not_found and conflict. */

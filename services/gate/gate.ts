@@ -8,7 +8,7 @@ export const GATE_PASS = 0;
 export const GATE_BLOCKED = 1;
 export const GATE_ERROR = 2;
 
-export interface GateOutput {
+interface GateOutput {
   /** The result: the table or the JSON verdict. */
   stdout: (text: string) => void;
   /** Progress and errors. */

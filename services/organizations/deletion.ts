@@ -7,13 +7,13 @@ import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/au
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { conflict, validationFailed } from '../platform/errors.js';
 import { asUser, eventActorOf, type Principal } from '../platform/principal.js';
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { findOrganization, type Organization } from './organizations.js';
 
 /** Seven days: long enough for every owner to notice the announcement and cancel, short enough that a deletion request is honoured promptly. */
 export const DELETION_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface DeletionCaller {
+interface DeletionCaller {
   principal: Principal;
   origin: RequestOrigin;
   now: Date;

@@ -2,11 +2,11 @@
 // list, role changes, removal and leaving, the one seat count, and deletion (scheduled,
 // cancelled, carried out by the workers role). Accounts reads memberships through this
 // entry; invitations admit people and count seats through it.
-import type { Analytics } from '../platform/analytics/analytics.js';
+import type { Analytics } from '../analytics/index.js';
 import type { Database } from '../platform/db/database.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
-import { createOrganizationDeletionSweep } from './deletion-sweep.js';
+import { createOrganizationDeletionSweep } from './workers/deletion-sweep.js';
 import { cancelOrganizationDeletion } from './handlers/cancelOrganizationDeletion.js';
 import { createOrganization } from './handlers/createOrganization.js';
 import { leaveOrganization } from './handlers/leaveOrganization.js';
@@ -52,6 +52,5 @@ export function createOrganizationsModule(deps: { db: Database; logger: Logger; 
       cancelOrganizationDeletion: cancelOrganizationDeletion({ db, now }),
     },
     workers: () => [createOrganizationDeletionSweep({ db, analytics: deps.analytics, logger: deps.logger.child({ component: 'organization-deletion' }), now })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -3,7 +3,7 @@
 // keepOwner, for all three). Audited and announced as domain events in the same
 // transaction as the change; a refused authorization is audited after its
 // transaction has rolled back. Nothing here asks about seats: removing access is never refused.
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { actorOf, recordIdentityEvent, refuseAuthorization, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { authorizeRoleChange, isOwnerRole, type Role } from '../platform/authorization/permissions.js';
 import { eventActorOf, eventActorOfRecorded, type Principal, type RecordedActor, type UserPrincipal } from '../platform/principal.js';
@@ -11,7 +11,7 @@ import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { countOwners, deleteMembership, findMember, lockMemberships, membershipIn, updateRole, type Member } from './memberships.js';
 
-export interface MembershipChange {
+interface MembershipChange {
   /** The operation asking for the change, named in the audit record of a refusal. */
   operationId: string;
   principal: Principal;

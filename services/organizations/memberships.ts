@@ -1,6 +1,6 @@
 // Memberships: who belongs to which organization, with which role, and how they
 // arrived (spec 2.9). Changes emit domain events in the caller's transaction.
-import { appendToOutbox, type NewDomainEvent } from '../platform/streams/outbox.js';
+import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { tenantOfMembership } from '../platform/tenancy.js';
 import { isOwnerRole, ownerRoles, type Role } from '../platform/authorization/permissions.js';

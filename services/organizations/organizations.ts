@@ -24,7 +24,7 @@ export interface Organization {
   deletion: OrganizationDeletion | null;
 }
 
-export interface OrganizationDeletion {
+interface OrganizationDeletion {
   scheduled_at: string;
   scheduled_by: string;
   deletes_at: string;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../test/support/test-app.js';
-import { verifiedDomain } from '../accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../identity/accounts/testing/enterprise-identity.js';
 import { accept, freshAddress, invite } from '../identity/invitations/testing/invitations.js';
 import { directoryOf, patchBody, userBody } from '../identity/scim/testing/scim-client.js';
 import { createTestSamlIdp, type TestSamlIdp } from '../identity/sso/testing/saml-idp.js';

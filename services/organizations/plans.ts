@@ -3,12 +3,11 @@
 // definition every seat count and scan limit reads. Nothing is removed when a plan
 // shrinks: the seat rules (seats.ts) admit nobody new until the organization is back
 // within its seats, and never refuse a removal.
+import { isUuid } from '../platform/ids.js';
 import { recordSystemIdentityEvent } from '../platform/audit/identity-trail.js';
 import type { Database } from '../platform/db/database.js';
 import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { lockSeats } from './seats.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PlanSeats {
   code: string;
@@ -30,7 +29,7 @@ export type PlanChange =
  * @param scope systemScope('change-organization-plan'): the operator names the organization by id, with no membership
  */
 export async function changeOrganizationPlan(db: Database, scope: SystemScope, organizationId: string, planCode: string): Promise<PlanChange> {
-  if (!UUID.test(organizationId)) return { outcome: 'unknown_organization' };
+  if (!isUuid(organizationId)) return { outcome: 'unknown_organization' };
   return db.transaction(async (tx) => {
     const { rows: plans } = await tx.query<PlanSeats>('SELECT code, seats FROM plans ORDER BY seats NULLS LAST, code');
     const to = plans.find((plan) => plan.code === planCode);

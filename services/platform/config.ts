@@ -77,11 +77,11 @@ export interface Config {
   emailVerificationUrl: string;
   /** PASSWORD_RESET_URL: the dashboard page a password reset mail links to, with `token` in its query; the page confirms it with a new password. */
   passwordResetUrl: string;
-  /** MAIL_SINK: where the service's mail goes (docs/decisions.md, "Accounts: address verification", "Password reset and mail"). */
+  /** MAIL_SINK: where the service's mail goes (docs/decisions/accounts.md, "Accounts, verification and mail"). */
   mailSink: MailSink;
   /** SMTP_URL, MAIL_FROM, SMTP_CA_FILE: the relay mail is sent through, set when mailSink is smtp. */
   smtp: SmtpConfig | undefined;
-  /** Social login providers the deployment has registered with (docs/decisions.md, "Social login"); an absent one is not offered. */
+  /** Social login providers the deployment has registered with (docs/decisions/sso-and-scim.md, "Social login"); an absent one is not offered. */
   socialLogin: SocialLoginConfig;
   /**
    * SSO_RETURN_URLS: return addresses a single sign-on may name (return_to) besides
@@ -105,9 +105,9 @@ export interface Config {
 }
 
 /** What ADVISORY_ECOSYSTEMS names when left out: the distributions and language ecosystems the built-in scanner reads. */
-export const DEFAULT_ADVISORY_ECOSYSTEMS = ['Debian', 'Ubuntu', 'Alpine', 'npm', 'PyPI', 'Go', 'Maven', 'RubyGems', 'crates.io', 'Packagist'];
+const DEFAULT_ADVISORY_ECOSYSTEMS = ['Debian', 'Ubuntu', 'Alpine', 'npm', 'PyPI', 'Go', 'Maven', 'RubyGems', 'crates.io', 'Packagist'];
 /** OSV's public bucket (https://google.github.io/osv.dev/data/). */
-export const DEFAULT_ADVISORY_SOURCE = 'https://osv-vulnerabilities.storage.googleapis.com';
+const DEFAULT_ADVISORY_SOURCE = 'https://osv-vulnerabilities.storage.googleapis.com';
 
 /**
  * none: no transport is connected; a mail is dropped and a warning names its
@@ -115,7 +115,7 @@ export const DEFAULT_ADVISORY_SOURCE = 'https://osv-vulnerabilities.storage.goog
  * (links included) is written to the service log; refused in production.
  * smtp: sent through the relay SMTP_URL names (the default when SMTP_URL is set).
  */
-export type MailSink = 'none' | 'log' | 'smtp';
+type MailSink = 'none' | 'log' | 'smtp';
 
 export interface SmtpConfig {
   /** smtp:// (STARTTLS when the relay offers it, required in production) or smtps:// (TLS from the start), user and password in the URL. */

@@ -4,7 +4,7 @@
 // they carry the SQLSTATE and codes the drivers give them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
-import { loadSchema } from './streams/avro.js';
+import { loadSchema } from '../../streams/avro.js';
 import { AppError, isRetriable, toHttpError } from './errors.js';
 
 describe.each(databaseProfiles)('isRetriable with errors of $name', (profile) => {

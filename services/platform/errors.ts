@@ -31,7 +31,7 @@ const statusByCode: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-export interface AppErrorOptions {
+interface AppErrorOptions {
   /** Overrides the status derived from the code (for example 400 for a business-rule refusal). */
   status?: number;
   /** Extra body fields such as required_scope and principal. */

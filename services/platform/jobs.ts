@@ -28,7 +28,7 @@ interface JobRow {
   max_attempts: number;
 }
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   runAfter?: Date;
   maxAttempts?: number;
 }
@@ -103,7 +103,7 @@ export async function completeJob(db: Database, job: Job): Promise<void> {
  * Puts a claimed job back in the queue for later without counting the attempt:
  * the job could not start yet (for example its organization is at its concurrent-scan limit).
  */
-export async function deferJob(db: Database, job: Job, delayMs: number): Promise<void> {
+async function deferJob(db: Database, job: Job, delayMs: number): Promise<void> {
   await db.query(
     `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL, updated_at = now(),
             run_after = now() + make_interval(secs => $5::double precision / 1000)
@@ -191,7 +191,7 @@ export function createWorker(options: WorkerOptions): Worker {
 /** A background role: start() begins polling; stop() lets the work in flight finish. */
 export type Worker = Pick<PollingLoop, 'start' | 'stop'>;
 
-export interface PeriodicWorkerOptions {
+interface PeriodicWorkerOptions {
   logger: Logger;
   /** Time from the end of one run to the start of the next. */
   intervalMs: number;

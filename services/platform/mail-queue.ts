@@ -16,7 +16,7 @@ import type { WorkerRegistration } from './worker-registry.js';
 
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
 /** With the queue's backoff (2^attempt seconds), the last attempt comes about four minutes after the first. */
-export const MAIL_DELIVERY_ATTEMPTS = 8;
+const MAIL_DELIVERY_ATTEMPTS = 8;
 
 interface MailJobPayload {
   mail_id: string;

@@ -3,7 +3,7 @@
 // when nothing is left, wake early to stop or when poked.
 import type { Logger } from './logger.js';
 
-export interface PollingLoopOptions {
+interface PollingLoopOptions {
   /** One pass; 'more' when work may be waiting (go again at once), 'idle' to sleep. */
   tick: () => Promise<'more' | 'idle'>;
   pollIntervalMs: number;

@@ -1,4 +1,4 @@
-import type { ActorKind } from './streams/outbox.js';
+import type { ActorKind } from '../../streams/outbox.js';
 import type { OrgId } from './db/database.js';
 
 /**

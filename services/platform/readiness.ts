@@ -2,7 +2,7 @@
 // the budget counts as down, so a hung dependency cannot hang the probe.
 
 export type DependencyChecks = Record<string, () => Promise<void>>;
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   dependencies: Record<string, 'up' | 'down'>;
 }

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRetriable } from './errors.js';
 
-export interface StartupRetryOptions {
+interface StartupRetryOptions {
   /** What the step does, for the progress lines ("database migrations"). */
   what: string;
   logger: { warn(fields: Record<string, unknown>, message: string): void; info(fields: Record<string, unknown>, message: string): void };

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_OPERATIONS, systemScope, tenantOfClaim } from './tenancy.js';
 
 describe('tenancy', () => {
-  it('lists every system operation in docs/decisions.md', () => {
-    const decisions = readFileSync(path.resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');
+  it('lists every system operation in docs/decisions/foundation.md', () => {
+    const decisions = readFileSync(path.resolve(import.meta.dirname, '../../docs/decisions/foundation.md'), 'utf8');
     expect(Object.keys(SYSTEM_OPERATIONS).filter((operation) => !decisions.includes(`\`${operation}\``))).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
 //     an API key or sign-in code names the organization it acts in.
 // A cast to OrgId anywhere else fails the lint. Every system operation is named in
 // SYSTEM_OPERATIONS and obtained with systemScope(), so one search for
-// `systemScope(` finds all of them; docs/decisions.md lists them with their reasons.
+// `systemScope(` finds all of them; docs/decisions/foundation.md ("Cross-tenant system operations") lists them with their reasons.
 import type { OrgId } from './db/database.js';
 
 /** Every operation that may read or write across organizations, and why it may. */
@@ -33,18 +33,23 @@ export const SYSTEM_OPERATIONS = {
   'complete-sso-sign-in': 'an SSO callback finds its pending sign-in by the state or request id the identity provider returns, which names the provider and its organization, before anyone is signed in',
   'find-sso-provider': 'the open single sign-on routes (start, service-provider metadata) find a provider by the id in their URL, which names its organization, before anyone is signed in',
   'rebuild-analytics': 'an operator re-records every organization’s finding timeline into the analytics store with the sentinel command, each organization’s transitions under its own id',
+  'plan-advisory-rematches': 'continuous matching finds, through the inventory index, the assets of every organization holding a package an advisory change names (advisories are global), and requests each re-match in the asset’s own organization',
   'change-organization-plan': 'an operator moves an organization, named by its id, to another plan with the sentinel command; the change and its record are that organization’s alone',
 } as const;
 
-export type SystemOperation = keyof typeof SYSTEM_OPERATIONS;
+type SystemOperation = keyof typeof SYSTEM_OPERATIONS;
+
+/** Not exported: only systemScope() below can make a value carrying it. */
+declare const systemScopeBrand: unique symbol;
 
 /** Held by code that works across organizations; data-access calls of such work take it instead of an OrgId. */
 export interface SystemScope {
   readonly operation: SystemOperation;
+  readonly [systemScopeBrand]: true;
 }
 
 export function systemScope(operation: SystemOperation): SystemScope {
-  return Object.freeze({ operation });
+  return Object.freeze({ operation }) as SystemScope;
 }
 
 /** The organization of a job, row or record that a system operation claimed: where its tenant work happens. */

@@ -28,7 +28,7 @@ export interface WorkerRegistry extends WorkerRegistration {
   stop(): Promise<void>;
 }
 
-export interface WorkerRegistryOptions {
+interface WorkerRegistryOptions {
   db: Database;
   logger: Logger;
   /** What the process runs, for whoever reads the table. */

@@ -27,6 +27,5 @@ export function createPoliciesModule(deps: { db: Database }): CapabilityModule {
       createPolicyVersion: createPolicyVersion({ db }),
       getPolicyVersion: getPolicyVersion({ db }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -15,11 +15,11 @@ import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { notFound } from '../platform/errors.js';
 import { canonicalRules, type Rule } from './rules.js';
 
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 200;
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 200;
 
 /** The person authoring, and where their request came from: policies:manage is never granted to a machine (spec 2.4). */
-export interface PolicyAuthor {
+interface PolicyAuthor {
   userId: string;
   origin: RequestOrigin;
 }
@@ -30,7 +30,7 @@ export function authorOf(ctx: RequestContext): { orgId: OrgId; author: PolicyAut
   return { orgId: principal.orgId, author: { userId: principal.userId, origin: originOfContext(ctx) } };
 }
 
-export interface PolicyVersionView {
+interface PolicyVersionView {
   id: string;
   policy_id: string;
   version: number;

@@ -7,7 +7,7 @@ import type { Fixability, ObservationKind, Severity } from '../findings/index.js
 import { validationFailed } from '../platform/errors.js';
 
 /** Statuses a rule can test. Suppressed findings never reach a rule; resolved ones are not among a scan's findings. */
-export type RuleStatus = 'open' | 'triaged' | 'reopened';
+type RuleStatus = 'open' | 'triaged' | 'reopened';
 export type SeverityThreshold = Exclude<Severity, 'unknown'>;
 
 export type Condition =

@@ -1,4 +1,4 @@
-// Registry credentials (issue 14 item 6, spec 2.4, 6.2): a username and a secret
+// Registry credentials (spec 2.4, 6.2): a username and a secret
 // per registry host, sealed at rest, listed with their status and never returned.
 // The scan worker reaches them through the logins the composition root hands to
 // scans (createRegistryLogins), so neither capability imports the other.
@@ -14,7 +14,7 @@ import { createRegistryCredentials, registrySecretBox } from './registry-credent
 
 export { createRegistryLogins, registrySecretBox, type RegistryLogins } from './registry-credentials.js';
 
-export interface RegistryCredentialsDependencies {
+interface RegistryCredentialsDependencies {
   db: Database;
   config: Pick<Config, 'webhookSecretKey'>;
 }
@@ -30,6 +30,5 @@ export function createRegistryCredentialsModule(deps: RegistryCredentialsDepende
       updateRegistryCredential: updateRegistryCredential({ credentials }),
       deleteRegistryCredential: deleteRegistryCredential({ credentials }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

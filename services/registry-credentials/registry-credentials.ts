@@ -1,4 +1,4 @@
-// Registry credentials (issue 14 item 6, spec 2.4, 6.2): the username and secret
+// Registry credentials (spec 2.4, 6.2): the username and secret
 // the scan worker hands to the scanner for images of one registry. Every rule
 // lives here, so the handlers only translate. Changes need credentials:manage,
 // which only people hold; reads need credentials:read. Both are checked by the
@@ -8,16 +8,17 @@
 // scanner process (loginFor): no view carries it, no audit or domain event names it.
 // Every change is written to the identity trail and announced as a domain event in
 // the transaction that makes it.
+import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import { recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { configuredSecretBox, SecretBoxError, type SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { conflict, notFound, validationFailed } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { normalizeRegistryHost, parseRegistryHost } from './registry-host.js';
 
-export type CredentialStatus = 'unused' | 'ok' | 'failed';
+type CredentialStatus = 'unused' | 'ok' | 'failed';
 
 /** A credential as the API shows it. The secret is never part of it. */
 export interface RegistryCredentialView {
@@ -44,14 +45,14 @@ export interface UpdateCredentialInput {
 }
 
 /** The person acting, and where their request came from: credentials:manage is never granted to a machine (spec 2.4). */
-export interface CredentialManager {
+interface CredentialManager {
   userId: string;
   /** Recorded in the audit trail; its X-Request-ID is also the domain events' correlation id. */
   origin: RequestOrigin;
 }
 
 /** What a scanner process is given for one run, and what identifies the values it was given. */
-export interface IssuedRegistryLogin {
+interface IssuedRegistryLogin {
   credentialId: string;
   /** The credential's revision when it was read: an outcome is recorded only against the same values. */
   revision: number;
@@ -60,7 +61,7 @@ export interface IssuedRegistryLogin {
   secret: string;
 }
 
-export interface LoginOutcome {
+interface LoginOutcome {
   /** When the scanner run that used the login started. */
   usedAt: Date;
   /** The scanner's complaint when the run failed; null when it succeeded. */
@@ -83,7 +84,6 @@ interface CredentialRow {
 
 const credentialColumns = 'id, registry, username, secret_ciphertext, revision, status, last_used_at, last_error, created_by_user_id, created_at, updated_at';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest last_error kept (the column's limit); a scanner's complaint is one line. */
 const MAX_ERROR_LENGTH = 500;
 
@@ -97,7 +97,7 @@ export const registrySecretBox = configuredSecretBox;
  */
 export const secretAssociatedData = (orgId: OrgId, credentialId: string, registry: string): string => `registry_credential:${orgId}:${credentialId}:${registry}`;
 
-export interface RegistryCredentialsDeps {
+interface RegistryCredentialsDeps {
   db: Database;
   secretBox: SecretBox;
   now?: () => Date;
@@ -110,7 +110,7 @@ export function createRegistryCredentials(deps: RegistryCredentialsDeps) {
     secretBox.seal(secret, secretAssociatedData(orgId, credentialId, registry));
 
   async function lockCredential(tx: Queryable, orgId: OrgId, credentialId: string): Promise<CredentialRow> {
-    if (!UUID_PATTERN.test(credentialId)) throw notFound();
+    if (!isUuid(credentialId)) throw notFound();
     const result = await tx.query<CredentialRow>(`SELECT ${credentialColumns} FROM registry_credentials WHERE org_id = $1 AND id = $2 FOR UPDATE`, [orgId, credentialId]);
     const row = result.rows[0];
     if (row === undefined) throw notFound();
@@ -150,7 +150,7 @@ export function createRegistryCredentials(deps: RegistryCredentialsDeps) {
   }
 
   async function get(orgId: OrgId, credentialId: string): Promise<RegistryCredentialView> {
-    if (!UUID_PATTERN.test(credentialId)) throw notFound();
+    if (!isUuid(credentialId)) throw notFound();
     const result = await db.query<CredentialRow>(`SELECT ${credentialColumns} FROM registry_credentials WHERE org_id = $1 AND id = $2`, [orgId, credentialId]);
     const row = result.rows[0];
     if (row === undefined) throw notFound();

@@ -4,7 +4,7 @@
 // of an image being scanned go through normalizeRegistryHost, so they match.
 import { isIPv4, isIPv6 } from 'node:net';
 
-export type RegistryHostResult = { ok: true; host: string } | { ok: false; problem: string };
+type RegistryHostResult = { ok: true; host: string } | { ok: false; problem: string };
 
 // Docker Hub answers under several names; image references name it docker.io
 // (`alpine` is docker.io/library/alpine), so a credential for any of them is one for docker.io.

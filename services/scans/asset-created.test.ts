@@ -3,7 +3,7 @@
 // that scanned it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../findings/testing/report-fixtures.js';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../test/support/test-app.js';
 
 const freshImage = () => `ghcr.io/acme/created-${randomUUID().slice(0, 8)}:1`;

@@ -48,14 +48,14 @@ export const imageReferenceRules = [
 export type ImageReferenceRule = (typeof imageReferenceRules)[number];
 
 /** Why an untrusted reference was refused; the API answers 400 with `message`, which names the rule. */
-export interface ImageReferenceRefusal {
+interface ImageReferenceRefusal {
   rule: ImageReferenceRule;
   message: string;
 }
 
-export type ImageReferenceResult = { ok: true; reference: ImageReference } | { ok: false; refusal: ImageReferenceRefusal };
+type ImageReferenceResult = { ok: true; reference: ImageReference } | { ok: false; refusal: ImageReferenceRefusal };
 
-export const maxReferenceLength = 512;
+const maxReferenceLength = 512;
 // distribution/reference caps registry + "/" + repository at 255 characters.
 const maxNameLength = 255;
 const dockerHub = 'docker.io';

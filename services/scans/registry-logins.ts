@@ -11,7 +11,7 @@ export interface RegistryLogin {
 }
 
 /** A login as read for one run, with what identifies the values the run used. */
-export interface IssuedLogin extends RegistryLogin {
+interface IssuedLogin extends RegistryLogin {
   credentialId: string;
   revision: number;
 }

@@ -2,8 +2,8 @@
 // topic (through the outbox, in the caller's transaction) and into the asset's
 // licence inventory. Shared by the scan worker and report import, so a scan and an
 // imported report travel the same topic and processor.
-import { appendRecordsToOutbox } from '../platform/streams/outbox.js';
-import { topics } from '../platform/streams/topics.js';
+import { appendRecordsToOutbox } from '../../streams/outbox.js';
+import { topics } from '../../streams/topics.js';
 import {
   chunkObservations,
   dedupeObservations,
@@ -17,6 +17,7 @@ import {
   type ScannerResultRecord,
 } from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
+import { replaceAssetInventory, type AssetInventory } from './sbom/asset-inventory.js';
 
 export interface ScannerOutcome {
   scanner: string;
@@ -29,6 +30,8 @@ export interface ScannerOutcome {
   warnings?: ReportWarning[];
   /** The built-in scanner: the advisory data it matched against. */
   advisoryData?: AdvisoryDataUsed[];
+  /** The components the scanner read (the built-in scanner, an imported SBOM): the asset's inventory once the scan succeeds. */
+  inventory?: AssetInventory;
   failure?: string;
 }
 
@@ -39,7 +42,7 @@ export interface AdvisoryDataUsed {
   last_modified: string | null;
 }
 
-export interface ScanResultTarget {
+interface ScanResultTarget {
   orgId: OrgId;
   scanId: string;
   assetId: string;
@@ -47,6 +50,8 @@ export interface ScanResultTarget {
   assetKey: string;
   /** The kinds the organization looks for; observations of other kinds are dropped. */
   enabledKinds: readonly ObservationKind[];
+  /** A re-match of the stored inventory (continuous matching): the inventory and licences it read stay as they are. */
+  keepsInventory?: boolean;
 }
 
 /**
@@ -100,7 +105,11 @@ export async function recordScanResults(tx: Queryable, target: ScanResultTarget,
     JSON.stringify([...kindWarnings, ...succeeded.flatMap((o) => o.warnings ?? [])]),
     advisoryData === undefined ? null : JSON.stringify(advisoryData),
   ]);
-  if (failures.length === 0) await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
+  if (failures.length === 0 && target.keepsInventory !== true) {
+    await replaceLicences(tx, target, succeeded.flatMap((o) => o.licences ?? []));
+    const inventory = succeeded.find((o) => o.inventory !== undefined)?.inventory;
+    if (inventory !== undefined) await replaceAssetInventory(tx, target, inventory);
+  }
   return completion;
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loginOfImageHost, standIn, standInAnswering, standInPath } from '../../test/support/stand-in-executables.js';
 import { parseReport } from '../findings/index.js';
-import { readReportFixture } from '../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../findings/testing/report-fixtures.js';
 import { scannerEnvironment } from '../platform/config.js';
 import type { ObservationKind } from '../findings/index.js';
 import { asOrgId } from '../../test/support/org-ids.js';

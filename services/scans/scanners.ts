@@ -94,7 +94,7 @@ export function createTrivyAdapter(options: ProgramAdapterOptions = {}): Scanner
  * says otherwise) reads the final filesystem, as Trivy does, so a package deleted
  * in a later layer is not reported. The registry login travels as for Trivy: a
  * Docker configuration of the run's own, which Grype's registry client reads for
- * the image's registry when no credentials are configured (docs/decisions.md).
+ * the image's registry when no credentials are configured (docs/decisions/scanners.md, "Registry access").
  */
 export function createGrypeAdapter(options: ProgramAdapterOptions = {}): ScannerAdapter {
   const binary = options.binary ?? scannerPrograms.grype;

@@ -1,9 +1,9 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
-import type { ReportWarning } from '../findings/index.js';
+import type { ObservationKind, ReportWarning } from '../findings/index.js';
 import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../platform/principal.js';
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { enqueueJob } from '../platform/jobs.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
@@ -12,15 +12,23 @@ import { newestFirst, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
 import { assetIdentity, parseImageReference, type ImageReference, type ImageReferenceOptions } from './image-reference.js';
 import type { AdvisoryDataUsed } from './scan-results.js';
+import { isSoftwareReference, type SoftwareAssetName } from './software-asset.js';
 import { isoOrNull } from '../platform/http/timestamps.js';
 
 export const SCAN_JOB_KIND = 'scan.run';
 
-export type ScanSource = 'scan' | 'import' | 'schedule';
-export type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
+type ScanSource = 'scan' | 'import' | 'schedule' | 'advisory_update';
+
+/** Why a scan nobody asked for ran (Scan.cause): continuous matching's advisory ids. */
+export interface ScanCause {
+  trigger: 'advisory_update';
+  advisories: string[];
+}
+
+type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
 
 /** Who asked for a scan: a person, a machine (an API key or a workload, each in its own column), or the scheduler (nobody). */
-export type ScanRequester = RecordedActor | 'system';
+type ScanRequester = RecordedActor | 'system';
 
 export const requesterOf = (principal: Principal): ScanRequester => recordedActorOf(principal);
 
@@ -37,7 +45,7 @@ export function requestedByView(columns: Pick<ReturnType<typeof requesterColumns
   return { kind: 'system', id: null };
 }
 
-export interface ScanView {
+interface ScanView {
   id: string;
   asset_id: string;
   image: string;
@@ -50,13 +58,14 @@ export interface ScanView {
   started_at: string | null;
   completed_at: string | null;
   observation_count: number | null;
-  completed_kinds: string[];
+  completed_kinds: ObservationKind[];
   new_findings: number | null;
   reopened_findings: number | null;
   resolved_findings: number | null;
   warnings: ReportWarning[];
   platform: string | null;
   advisory_data: AdvisoryDataUsed[] | null;
+  cause: ScanCause | null;
 }
 
 export interface ScanRow {
@@ -74,17 +83,18 @@ export interface ScanRow {
   started_at: Date | null;
   completed_at: Date | null;
   observation_count: number | null;
-  completed_kinds: string[];
+  completed_kinds: ObservationKind[];
   new_count: number | null;
   reopened_count: number | null;
   resolved_count: number | null;
   warnings: ReportWarning[];
   platform: string | null;
   advisory_data: AdvisoryDataUsed[] | null;
+  cause: ScanCause | null;
 }
 
-export const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id, requested_by_workload_id,
-  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings, platform, advisory_data`;
+const scanColumns = `id, asset_id, image, scanners, source, state, failure_reason, requested_by, requested_by_api_key_id, requested_by_workload_id,
+  created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings, platform, advisory_data, cause`;
 
 
 export function toScanView(row: ScanRow): ScanView {
@@ -108,6 +118,7 @@ export function toScanView(row: ScanRow): ScanView {
     warnings: row.warnings,
     platform: row.platform,
     advisory_data: row.advisory_data,
+    cause: row.cause,
   };
 }
 
@@ -118,19 +129,25 @@ export function parseImageOrRefuse(image: string, options: ImageReferenceOptions
   return parsed.reference;
 }
 
+/** The asset's identity, stored as its reference: the findings' fingerprint key (spec 1.1 rule 7). */
+export const assetKeyOf = (reference: ImageReference | SoftwareAssetName): string => ('kind' in reference ? reference.canonical : assetIdentity(reference));
+
 /**
- * The asset an image reference names in the organization, created on first sight.
- * `created` is true for the one transaction that inserted it: a concurrent first
- * sighting waits for that insert and finds the row (xmax is set by its DO UPDATE).
+ * The asset an image reference (or a software asset's name) names in the organization,
+ * created on first sight. `created` is true for the one transaction that inserted it: a
+ * concurrent first sighting waits for that insert and finds the row (xmax is set by its DO UPDATE).
  */
-export async function findOrCreateAsset(tx: Queryable, orgId: OrgId, reference: ImageReference): Promise<{ id: string; reference: string; pinned: boolean; created: boolean }> {
-  const identity = assetIdentity(reference);
+async function findOrCreateAsset(tx: Queryable, orgId: OrgId, reference: ImageReference | SoftwareAssetName): Promise<{ id: string; reference: string; pinned: boolean; created: boolean }> {
+  const row =
+    'kind' in reference
+      ? { kind: 'software', registry: null, repository: null, tag: null, digest: null, pinned: false, name: reference.name, version: reference.version }
+      : { kind: 'image', ...reference, name: null, version: null };
   const found = await tx.query<{ id: string; reference: string; pinned: boolean; created: boolean }>(
-    `INSERT INTO assets (org_id, reference, registry, repository, tag, digest, pinned)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO assets (org_id, reference, registry, repository, tag, digest, pinned, kind, name, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (org_id, reference) DO UPDATE SET reference = excluded.reference
      RETURNING id, reference, pinned, xmax = 0 AS created`,
-    [orgId, identity, reference.registry, reference.repository, reference.tag, reference.digest, reference.pinned],
+    [orgId, assetKeyOf(reference), row.registry, row.repository, row.tag, row.digest, row.pinned, row.kind, row.name, row.version],
   );
   return found.rows[0]!;
 }
@@ -147,8 +164,23 @@ async function recordAssetCreated(tx: Queryable, orgId: OrgId, asset: { id: stri
   await appendToOutbox(tx, orgId, { type: 'asset.created', subjectId: asset.id, actor, correlationId: origin?.requestId, payload: detail });
 }
 
-export interface NewScan {
-  reference: ImageReference;
+/** The built-in scanner runs when a request names none. */
+const DEFAULT_SCANNERS = ['sentinel'];
+
+/**
+ * What POST /scans asks for: the image (refused when it names a software asset, whose
+ * reference would otherwise read as a Docker Hub image, software:<tag>), its scanners
+ * (the built-in one when none is named, each once, in order) and the platform.
+ */
+export function requestedScan(request: { image: string; scanners?: string[]; platform?: string }, options?: ImageReferenceOptions) {
+  if (isSoftwareReference(request.image))
+    throw validationFailed('a software asset has no image to pull: record its scans by importing its SBOM or reports (POST /api/v1/scans/import with software)', { rule: 'software_asset' });
+  return { reference: parseImageOrRefuse(request.image, options), scanners: [...new Set(request.scanners ?? DEFAULT_SCANNERS)].sort(), platform: request.platform ?? null };
+}
+
+interface NewScan {
+  /** The image to scan, or for an import only, the software asset the report is of. */
+  reference: ImageReference | SoftwareAssetName;
   scanners: string[];
   /** os/architecture[/variant] to take from an index; null for the default (linux/amd64). */
   platform?: string | null;
@@ -159,7 +191,7 @@ export interface NewScan {
 }
 
 /**
- * Records a scan of the image (creating its asset on first sight). A scan from a
+ * Records a scan of the image or software (creating its asset on first sight). A scan from a
  * scanner request is queued with a job for the workers; an import starts running
  * at once, its results being already in hand.
  */

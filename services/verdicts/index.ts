@@ -18,6 +18,5 @@ export function createVerdictsModule(deps: { db: Database }): CapabilityModule {
       getVerdict: getVerdict({ db }),
     },
     processors: () => [scanSummaryProcessor({ db })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -2,10 +2,11 @@
 // version, recorded once per (scan, policy version) and never changed. The
 // response body is stored as written, so a replay answers the same bytes.
 import { randomUUID } from 'node:crypto';
-import { writeAnnounced } from '../platform/streams/outbox.js';
+import { writeAnnounced } from '../../streams/outbox.js';
 import { eventActorOf, type Principal } from '../platform/principal.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { jsonText, type JsonText } from '../platform/http/handler.js';
 import { findEnabledPolicy, type EnabledPolicy } from '../policies/index.js';
 import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/index.js';
 import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
@@ -32,18 +33,18 @@ export interface VerdictView {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A recorded verdict's response: 201 when this request recorded it, 200 when it replays the one recorded before. */
-export interface VerdictAnswer {
+interface VerdictAnswer {
   status: 201 | 200;
   /** The stored JSON text, byte for byte. */
-  body: string;
+  body: JsonText<VerdictView>;
 }
 
 /** A 409 that a client tells apart by `rule`; verdict_not_ready also carries Retry-After. */
 const refusal = (rule: 'scan_not_completed' | 'no_enabled_policy' | 'verdict_not_ready', message: string, headers?: Record<string, string>): AppError =>
   new AppError('conflict', message, { details: { rule }, headers });
 
-async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<string | undefined> {
-  const found = await q.query<{ body: string }>('SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3', [orgId, scanId, policyVersionId]);
+async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<JsonText<VerdictView> | undefined> {
+  const found = await q.query<{ body: JsonText<VerdictView> }>('SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3', [orgId, scanId, policyVersionId]);
   return found.rows[0]?.body;
 }
 
@@ -79,7 +80,7 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   const evaluation = evaluatePolicy(policy.rules, evidence.groups);
   const requester = requesterColumns(requesterOf(principal));
   const view = verdictView(scan, policy, requestedByView(requester), evaluation);
-  const body = JSON.stringify(view);
+  const body = jsonText(view);
 
   // One statement records the verdict and its event; a concurrent request that recorded this version first wins.
   const recordedNow = await writeAnnounced(
@@ -129,8 +130,8 @@ function verdictView(scan: ScanRow, policy: EnabledPolicy, requestedBy: Requeste
   };
 }
 
-export async function getVerdictBody(q: Queryable, orgId: OrgId, verdictId: string): Promise<string> {
-  const found = await q.query<{ body: string }>('SELECT body FROM verdicts WHERE org_id = $1 AND id = $2', [orgId, verdictId]);
+export async function getVerdictBody(q: Queryable, orgId: OrgId, verdictId: string): Promise<JsonText<VerdictView>> {
+  const found = await q.query<{ body: JsonText<VerdictView> }>('SELECT body FROM verdicts WHERE org_id = $1 AND id = $2', [orgId, verdictId]);
   const row = found.rows[0];
   if (!row) throw notFound();
   return row.body;

@@ -1,10 +1,10 @@
 // When a failed delivery is tried again, when it is given up, and when an
-// endpoint that keeps failing is disabled (spec 3.2, 8; docs/decisions-webhooks.md).
+// endpoint that keeps failing is disabled (spec 3.2, 8; docs/decisions/webhooks.md).
 
 /** Attempts per delivery, the first included; after the last the delivery is failed and abandoned. */
 export const MAX_DELIVERY_ATTEMPTS = 20;
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_CAP_MS = 2 * 60 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_CAP_MS = 2 * 60 * 60_000;
 /**
  * Each delay is scaled by a factor drawn uniformly from [0.8, 1.2), so the
  * deliveries of an outage do not come back in one synchronized wave.

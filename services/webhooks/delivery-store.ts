@@ -12,7 +12,7 @@ import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** A delivery as the API shows it (spec 2.8). The body is not included. */
+/** A delivery as the API shows it (spec 2.8). The event's body (payload) is not included. */
 export interface DeliveryView {
   id: string;
   endpoint_id: string;
@@ -23,6 +23,7 @@ export interface DeliveryView {
   max_attempts: number;
   next_attempt_at: string | null;
   response_status: number | null;
+  response_body: string | null;
   duration_ms: number | null;
   error: string | null;
   redelivery_of: string | null;
@@ -40,6 +41,7 @@ interface DeliveryRow {
   max_attempts: number;
   next_attempt_at: Date | null;
   response_status: number | null;
+  response_body: string | null;
   duration_ms: number | null;
   error: string | null;
   redelivery_of: string | null;
@@ -48,7 +50,7 @@ interface DeliveryRow {
 }
 
 const viewColumns = `id, endpoint_id, event_id, event_type, status, attempts, max_attempts, next_attempt_at,
-  response_status, duration_ms, error, redelivery_of, created_at, updated_at`;
+  response_status, response_body, duration_ms, error, redelivery_of, created_at, updated_at`;
 
 const toView = (row: DeliveryRow): DeliveryView => ({
   ...row,
@@ -152,7 +154,7 @@ export async function makePendingDeliveriesDue(tx: Queryable, orgId: OrgId, endp
 // ---------------------------------------------------------------------------
 // Listing
 
-export interface DeliveryFilter {
+interface DeliveryFilter {
   endpointId?: string;
   status?: DeliveryStatus;
   limit: number;
@@ -223,7 +225,7 @@ interface ClaimedRow {
   previous_secret_expires_at: Date | null;
 }
 
-export interface ClaimOptions {
+interface ClaimOptions {
   now: Date;
   /** The registered worker the leases are recorded for. */
   workerId: string;
@@ -335,6 +337,7 @@ export async function releaseAbandonedLeases(db: Database, _scope: SystemScope, 
 export interface DeliveredAttempt {
   claimed: ClaimedDelivery;
   responseStatus: number;
+  responseBody: string;
   durationMs: number;
 }
 
@@ -349,11 +352,11 @@ export interface DeliveredAttempt {
 export async function recordDelivered(db: Database, attempts: readonly DeliveredAttempt[], now: Date): Promise<number> {
   const result = await withoutWaitingForFlush(db, (tx) => tx.query<{ delivered: number }>(
     `WITH outcome AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::integer[], $4::integer[], $5::integer[])
-           AS o (org_id, id, attempts, response_status, duration_ms)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::integer[], $4::integer[], $5::integer[], $7::text[])
+           AS o (org_id, id, attempts, response_status, duration_ms, response_body)
      ), delivered AS (
        UPDATE webhook_deliveries d
-          SET status = 'delivered', response_status = o.response_status, duration_ms = o.duration_ms,
+          SET status = 'delivered', response_status = o.response_status, response_body = o.response_body, duration_ms = o.duration_ms,
               error = NULL, locked_until = NULL, updated_at = $6
          FROM outcome o
         WHERE d.org_id = o.org_id AND d.id = o.id AND d.status = 'delivering' AND d.attempts = o.attempts
@@ -376,6 +379,7 @@ export async function recordDelivered(db: Database, attempts: readonly Delivered
       attempts.map((a) => a.responseStatus),
       attempts.map((a) => a.durationMs),
       now,
+      attempts.map((a) => a.responseBody),
     ],
   ));
   return result.rows[0]?.delivered ?? 0;
@@ -388,16 +392,16 @@ export async function recordDelivered(db: Database, attempts: readonly Delivered
 export async function recordFailedAttempt(
   tx: Queryable,
   claimed: ClaimedDelivery,
-  attempt: { responseStatus: number | null; durationMs: number; error: string },
+  attempt: { responseStatus: number | null; responseBody: string | null; durationMs: number; error: string },
   nextAttemptAt: Date | null,
   now: Date,
 ): Promise<boolean> {
   const result = await tx.query(
     `UPDATE webhook_deliveries
         SET status = CASE WHEN $7::timestamptz IS NULL THEN 'failed' ELSE 'pending' END, next_attempt_at = $7,
-            response_status = $4, duration_ms = $5, error = $6, locked_until = NULL, updated_at = $8
+            response_status = $4, response_body = $9, duration_ms = $5, error = $6, locked_until = NULL, updated_at = $8
       WHERE org_id = $1 AND id = $2 AND status = 'delivering' AND attempts = $3`,
-    [claimed.orgId, claimed.id, claimed.attempts, attempt.responseStatus, attempt.durationMs, attempt.error.slice(0, 2_000), nextAttemptAt, now],
+    [claimed.orgId, claimed.id, claimed.attempts, attempt.responseStatus, attempt.durationMs, attempt.error.slice(0, 2_000), nextAttemptAt, now, attempt.responseBody],
   );
   return result.rowCount === 1;
 }

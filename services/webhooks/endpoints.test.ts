@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../test/support/databases.js';
-import { listIdentityEvents } from '../platform/audit/identity-trail.js';
+import { listIdentityEvents } from '../platform/audit/testing/identity-events.js';
 import type { OrgId } from '../platform/db/database.js';
 import { AppError, toHttpError } from '../platform/errors.js';
 import { DEFAULT_AUTO_DISABLE } from './delivery-schedule.js';

@@ -9,8 +9,9 @@
 // disables) is written to the identity audit trail and announced as a domain
 // event, both in the same transaction as the change. A refused change writes
 // nothing.
+import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
-import { appendToOutbox } from '../platform/streams/outbox.js';
+import { appendToOutbox } from '../../streams/outbox.js';
 import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import type { SecretBox } from '../platform/crypto/secret-box.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
@@ -25,14 +26,14 @@ import {
   type DeliveryView,
 } from './delivery-store.js';
 import { checkDestinationUrl, resolveAndCheck, type DestinationPolicy, type Refusal, type ResolveAll, type ResolveCheck } from '../platform/egress/destination-policy.js';
-import { isWebhookEventType } from './event-types.js';
+import { isWebhookEventType, type WebhookEventType } from './event-types.js';
 import { generateSigningSecret } from './signature.js';
 import { opensWith, ROTATION_OVERLAP_MS, sealSigningSecret } from './signing-secrets.js';
 
 /** Bounds the fan-out of one event (each endpoint is one more delivery) and keeps the endpoint listing small. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 100;
-export const DEFAULT_DELIVERY_LIST_LIMIT = 50;
-export const MAX_DELIVERY_LIST_LIMIT = 200;
+const DEFAULT_DELIVERY_LIST_LIMIT = 50;
+const MAX_DELIVERY_LIST_LIMIT = 200;
 
 /** The person acting, and where their request came from: webhooks:manage is never granted to a machine (spec 2.4). */
 export interface EndpointManager {
@@ -41,14 +42,14 @@ export interface EndpointManager {
   origin: RequestOrigin;
 }
 
-export type DisabledReason = 'manual' | 'consecutive_failures';
+type DisabledReason = 'manual' | 'consecutive_failures';
 
 /** An endpoint as the API shows it. The signing secret is never part of it. */
-export interface EndpointView {
+interface EndpointView {
   id: string;
   url: string;
   /** The event types the endpoint subscribes to. */
-  events: string[];
+  events: WebhookEventType[];
   enabled: boolean;
   disabled_reason: DisabledReason | null;
   consecutive_failures: number;
@@ -79,7 +80,7 @@ export interface DeliveryQuery {
   limit?: number;
 }
 
-export interface WebhookEndpointsDeps {
+interface WebhookEndpointsDeps {
   db: Database;
   secretBox: SecretBox;
   destinationPolicy: DestinationPolicy;
@@ -91,7 +92,7 @@ export interface WebhookEndpointsDeps {
 interface EndpointRow {
   id: string;
   url: string;
-  event_types: string[];
+  event_types: WebhookEventType[];
   secret_ciphertext: string;
   enabled: boolean;
   disabled_reason: DisabledReason | null;
@@ -104,8 +105,6 @@ interface EndpointRow {
 
 const endpointColumns = `id, url, event_types, secret_ciphertext, enabled, disabled_reason, consecutive_failures,
   previous_secret_expires_at, created_by_user_id, created_at, updated_at`;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   const { db, secretBox, destinationPolicy } = deps;
@@ -143,7 +142,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   }
 
   async function lockEndpoint(tx: Queryable, orgId: OrgId, endpointId: string): Promise<EndpointRow> {
-    if (!UUID_PATTERN.test(endpointId)) throw notFound();
+    if (!isUuid(endpointId)) throw notFound();
     const result = await tx.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoints WHERE org_id = $1 AND id = $2 FOR UPDATE`, [orgId, endpointId]);
     const row = result.rows[0];
     if (row === undefined) throw notFound();
@@ -187,7 +186,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   }
 
   async function get(orgId: OrgId, endpointId: string): Promise<EndpointView> {
-    if (!UUID_PATTERN.test(endpointId)) throw notFound();
+    if (!isUuid(endpointId)) throw notFound();
     const result = await db.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoints WHERE org_id = $1 AND id = $2`, [orgId, endpointId]);
     const row = result.rows[0];
     if (row === undefined) throw notFound();
@@ -280,7 +279,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   async function listDeliveries(orgId: OrgId, query: DeliveryQuery = {}): Promise<{ deliveries: DeliveryView[]; limit: number }> {
     const limit = Math.min(query.limit ?? DEFAULT_DELIVERY_LIST_LIMIT, MAX_DELIVERY_LIST_LIMIT);
     if (!Number.isInteger(limit) || limit < 1) throw validationFailed(`limit must be a whole number from 1 to ${MAX_DELIVERY_LIST_LIMIT}`);
-    if (query.endpoint_id !== undefined && !UUID_PATTERN.test(query.endpoint_id)) throw validationFailed('endpoint_id must be a UUID');
+    if (query.endpoint_id !== undefined && !isUuid(query.endpoint_id)) throw validationFailed('endpoint_id must be a UUID');
     const status = query.status;
     if (status !== undefined && !isDeliveryStatus(status)) throw validationFailed(`status must be one of ${deliveryStatuses.join(', ')}`);
     const deliveries = await selectDeliveries(db, orgId, { endpointId: query.endpoint_id, status, limit });
@@ -289,7 +288,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
 
   /** A new delivery (new id, same event_id and body) of a past delivery's event to the same endpoint, which must be enabled. */
   async function redeliver(orgId: OrgId, manager: EndpointManager, deliveryId: string): Promise<DeliveryView> {
-    if (!UUID_PATTERN.test(deliveryId)) throw notFound();
+    if (!isUuid(deliveryId)) throw notFound();
     return db.transaction(async (tx) => {
       const created = await insertRedelivery(tx, orgId, deliveryId, now());
       if (created === 'not_found') throw notFound();

@@ -1,11 +1,11 @@
 // What an endpoint can subscribe to, and the body every delivery carries.
 //
-// Webhook event types ARE domain event types (services/platform/streams/outbox.ts): the dispatcher
+// Webhook event types ARE domain event types (streams/outbox.ts): the dispatcher
 // passes an event through unchanged to every endpoint subscribed to its type.
 // This registry only bounds what a subscription may name, so a typo is refused
 // at registration instead of silently never matching. Payload schemas are in
 // api/openapi.yaml (x-webhook-events); event-types.test.ts keeps both equal.
-import type { DomainEvent } from '../platform/streams/outbox.js';
+import type { DomainEvent } from '../../streams/outbox.js';
 
 export const webhookEventTypes = {
   'scan.completed': 'A scan finished and its findings were recorded.',

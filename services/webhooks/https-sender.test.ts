@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../platform/config.js';
-import { createHttpsSender, DEFAULT_ATTEMPT_BUDGET_MS, type DeliverySender } from './https-sender.js';
+import { createHttpsSender, DEFAULT_ATTEMPT_BUDGET_MS, KEPT_RESPONSE_BYTES, keptResponseText, type DeliverySender } from './https-sender.js';
 import { generateSigningSecret, signDelivery } from './signature.js';
 import { destinationsReaching, refusedAddresses, resolveFromTable } from '../platform/egress/testing/address-notations.js';
 import { createTestCertificates, type TestCertificates } from '../platform/egress/testing/certificates.js';
-import { startTestReceiver, type TestReceiver } from './testing/receiver.js';
+import { startTestReceiver, VERBOSE_BODY, type TestReceiver } from './testing/receiver.js';
 
 const permissive = { allowPrivate: true };
 const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
@@ -46,15 +46,27 @@ describe('one HTTPS delivery attempt', () => {
 
   it('delivers with a 2xx, and the receiver verifies the signature independently', async () => {
     const outcome = await sender.send({ url: receiver.url(path), ...signed('d-ok') });
-    expect(outcome).toMatchObject({ ok: true, responseStatus: 204 });
+    expect(outcome).toMatchObject({ ok: true, responseStatus: 204, responseBody: '' });
     const [request] = receiver.requests(path);
     expect(request?.verified).toBe(true);
     expect(request?.body.toString()).toBe('{"id":"e1","type":"scan.completed"}');
   });
 
-  it('fails on a 500 and records the status', async () => {
+  it('fails on a 500 and records the status and what the receiver said', async () => {
     receiver.behave(path, 'error');
-    expect(await sender.send({ url: receiver.url(path), ...signed('d-500') })).toMatchObject({ ok: false, responseStatus: 500, error: 'receiver responded HTTP 500' });
+    expect(await sender.send({ url: receiver.url(path), ...signed('d-500') })).toMatchObject({ ok: false, responseStatus: 500, responseBody: 'receiver failed', error: 'receiver responded HTTP 500' });
+  });
+
+  it('keeps the first 1,024 bytes of a longer body as text, a character cut there as U+FFFD', async () => {
+    receiver.behave(path, 'verbose');
+    const outcome = await sender.send({ url: receiver.url(path), ...signed('d-verbose') });
+    expect(Buffer.byteLength(VERBOSE_BODY)).toBeGreaterThan(KEPT_RESPONSE_BYTES);
+    expect(outcome).toMatchObject({ ok: false, responseStatus: 400, responseBody: `x${'é'.repeat(511)}\uFFFD` });
+  });
+
+  it('reads a kept body as text PostgreSQL can hold: NUL and undecodable bytes become U+FFFD', () => {
+    expect(keptResponseText(Buffer.from('ok\0done'))).toBe('ok\uFFFDdone');
+    expect(keptResponseText(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))).toBe('{\uFFFD\uFFFD}');
   });
 
   it('does not follow a redirect: a 3xx is a failure and its target sees nothing', async () => {
@@ -67,7 +79,7 @@ describe('one HTTPS delivery attempt', () => {
   it('gives up on a receiver that never answers when the budget runs out', async () => {
     receiver.behave(path, 'hang');
     const outcome = await sender.send({ url: receiver.url(path), ...signed('d-hang') });
-    expect(outcome).toMatchObject({ ok: false, responseStatus: null, error: 'no complete response within 300 ms' });
+    expect(outcome).toMatchObject({ ok: false, responseStatus: null, responseBody: null, error: 'no complete response within 300 ms' });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
     expect(outcome.durationMs).toBeLessThan(1_500);
   });
@@ -75,7 +87,7 @@ describe('one HTTPS delivery attempt', () => {
   it('counts reading the response within the same budget (a trickling receiver is cut off)', async () => {
     receiver.behave(path, 'trickle');
     const outcome = await sender.send({ url: receiver.url(path), ...signed('d-trickle') });
-    expect(outcome).toMatchObject({ ok: false, responseStatus: 200, error: 'no complete response within 300 ms' });
+    expect(outcome).toMatchObject({ ok: false, responseStatus: 200, responseBody: 'partial', error: 'no complete response within 300 ms' });
     expect(outcome.durationMs).toBeLessThan(1_500);
   });
 

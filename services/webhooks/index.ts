@@ -6,7 +6,7 @@ import type { Worker } from '../platform/jobs.js';
 import type { Logger } from '../platform/logger.js';
 import type { CapabilityModule } from '../platform/module.js';
 import type { WorkerRegistration } from '../platform/worker-registry.js';
-import { createDeliveryWorker } from './delivery-worker.js';
+import { createDeliveryWorker } from './workers/delivery-worker.js';
 import type { ResolveAll } from '../platform/egress/destination-policy.js';
 import { createWebhookEndpoints } from './endpoints.js';
 import { createWebhookEndpoint } from './handlers/createWebhookEndpoint.js';
@@ -53,7 +53,6 @@ export function createWebhooksModule(deps: WebhooksDependencies): CapabilityModu
     },
     workers: (registration) => [httpsDeliveryWorker(deps, registration)],
     processors: () => [webhookDispatcher({ db })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }
 

@@ -11,16 +11,27 @@ const settings = {
   ingestOrganizations: { variable: 'BENCH_INGEST_ORGANIZATIONS', fallback: 20 },
   ingestAssets: { variable: 'BENCH_INGEST_ASSETS', fallback: 2_000 },
   ingestFindingsPerAsset: { variable: 'BENCH_INGEST_FINDINGS_PER_ASSET', fallback: 100 },
+  // Findings of another organization in the table before the growth run.
+  ingestGrowthFindings: { variable: 'BENCH_INGEST_GROWTH_FINDINGS', fallback: 10_000_000 },
   listingFindings: { variable: 'BENCH_LISTING_FINDINGS', fallback: 1_000_000 },
   listingRequests: { variable: 'BENCH_LISTING_REQUESTS', fallback: 3_000 },
+  // The small tenant the large one's cost growth is measured against.
+  listingSmallFindings: { variable: 'BENCH_LISTING_SMALL_FINDINGS', fallback: 10_000 },
+  inboxFindings: { variable: 'BENCH_INBOX_FINDINGS', fallback: 1_000_000 },
+  inboxRuns: { variable: 'BENCH_INBOX_RUNS', fallback: 5 },
   verdictFindings: { variable: 'BENCH_VERDICT_FINDINGS', fallback: 10_000 },
   verdictRequests: { variable: 'BENCH_VERDICT_REQUESTS', fallback: 300 },
+  // The larger scans the verdict's cost growth is measured on.
+  verdictLargeFindings: { variable: 'BENCH_VERDICT_LARGE_FINDINGS', fallback: 100_000 },
   webhookDeliveries: { variable: 'BENCH_WEBHOOK_DELIVERIES', fallback: 20_000 },
   analyticsFindings: { variable: 'BENCH_ANALYTICS_FINDINGS', fallback: 1_000_000 },
   analyticsAssets: { variable: 'BENCH_ANALYTICS_ASSETS', fallback: 10_000 },
   analyticsRequests: { variable: 'BENCH_ANALYTICS_REQUESTS', fallback: 400 },
   stallImports: { variable: 'BENCH_STALL_IMPORTS', fallback: 16 },
   stallEntries: { variable: 'BENCH_STALL_ENTRIES', fallback: 1_500 },
+  sbomComponents: { variable: 'BENCH_SBOM_COMPONENTS', fallback: 5_000 },
+  matchingAssets: { variable: 'BENCH_MATCHING_ASSETS', fallback: 100_000 },
+  matchingAffected: { variable: 'BENCH_MATCHING_AFFECTED', fallback: 1_000 },
   scannerOsPackages: { variable: 'BENCH_SCANNER_OS_PACKAGES', fallback: 500 },
   scannerLanguagePackages: { variable: 'BENCH_SCANNER_LANGUAGE_PACKAGES', fallback: 2_000 },
   // The sizes of OSV's sets (approximately, late 2026): npm's is mostly malicious-package reports.

@@ -5,7 +5,7 @@
 export interface Figure {
   name: string;
   unit: string;
-  /** higher: throughput, ratios (the target is a floor); lower: latency, failures (the target is a ceiling, not reached). */
+  /** higher: throughput, ratios (the target is a floor); lower: latency, failures, cost ratios (the target is a ceiling, at most). */
   better: 'higher' | 'lower';
   /** One value per run, in run order. */
   runs: number[];
@@ -20,7 +20,7 @@ export interface BenchResult {
   scaled: string[];
 }
 
-const meets = (figure: Figure, value: number) => (figure.better === 'higher' ? value >= figure.target! : value < figure.target!);
+const meets = (figure: Figure, value: number) => (figure.better === 'higher' ? value >= figure.target! : value <= figure.target!);
 
 /** The run that flatters least: the lowest throughput, the highest latency. */
 export const worstRun = (figure: Figure): number => (figure.better === 'higher' ? Math.min(...figure.runs) : Math.max(...figure.runs));
@@ -36,3 +36,13 @@ export function spread(runs: readonly number[]): number {
 
 /** The p-th percentile (nearest rank) of ascending values. */
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/**
+ * A comparison made within the same run: each run's `of` divided by the same run's `to`
+ * (Sentinel against its floor, a large tenant against a small one), so the machine's
+ * speed that day cancels out and a FAIL points at the code.
+ */
+export function ratioFigure(name: string, of: readonly number[], to: readonly number[], better: Figure['better'], target: number): Figure {
+  if (of.length !== to.length) throw new Error(`ratio ${name}: ${of.length} runs against ${to.length}`);
+  return { name, unit: '×', better, runs: of.map((value, run) => value / to[run]!), target };
+}

@@ -10,7 +10,7 @@ import { createClient } from '@clickhouse/client';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Database } from '../../services/platform/db/database.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
-import { fixKafkaRequestQueueScheduling } from '../../services/platform/streams/log/kafkajs-request-queue.js';
+import { fixKafkaRequestQueueScheduling } from '../../streams/log/kafkajs-request-queue.js';
 import { runAsAdmin } from '../support/postgres-admin.js';
 import { startCpuMeter, type CpuMeter } from './cpu-meter.js';
 import { freePort, runSentinel, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';

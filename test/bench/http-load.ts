@@ -26,6 +26,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requestsPerSecond: number;
+  /** Every response time (ms), ascending. */
+  timings: number[];
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -58,7 +60,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     throw new Error(`of ${options.amount} requests, ${timings.length} answered ${options.expectStatus}; ${result.errors} errors (${result.timeouts} timeouts); other statuses: ${statuses || 'none'}`);
   }
   timings.sort((a, b) => a - b);
-  return { p50: percentile(timings, 50), p99: percentile(timings, 99), requestsPerSecond: options.amount / seconds };
+  return { p50: percentile(timings, 50), p99: percentile(timings, 99), requestsPerSecond: options.amount / seconds, timings };
 }
 
 /**
@@ -92,11 +94,39 @@ export async function runTwice(
   return runs;
 }
 
+/**
+ * Two runs, each of `passes` passes over `requests` (every request once per pass), with
+ * `beforePass` awaited before each: for requests that can be answered once per pass only,
+ * such as a verdict per policy version. Each run's percentiles are over all its passes.
+ */
+export async function runPassesTwice(
+  options: Omit<LoadOptions, 'next' | 'amount'> & { requests: readonly LoadRequest[]; passes: number; beforePass: () => Promise<unknown>; warmup?: readonly LoadRequest[] },
+): Promise<LoadResult[]> {
+  const { requests, passes, beforePass, warmup, ...load } = options;
+  const pass = async (list: readonly LoadRequest[]) => {
+    let next = 0;
+    return runLoad({ ...load, amount: list.length, next: () => list[next++]! });
+  };
+  if (warmup !== undefined && warmup.length > 0) await pass(warmup);
+  const runs: LoadResult[] = [];
+  for (let run = 1; run <= 2; run++) {
+    const results: LoadResult[] = [];
+    for (let n = 0; n < passes; n++) {
+      await beforePass();
+      results.push(await pass(requests));
+    }
+    const timings = results.flatMap((result) => result.timings).sort((a, b) => a - b);
+    const seconds = results.reduce((sum, result) => sum + result.timings.length / result.requestsPerSecond, 0);
+    runs.push({ p50: percentile(timings, 50), p99: percentile(timings, 99), requestsPerSecond: timings.length / seconds, timings });
+  }
+  return runs;
+}
+
 /** A latency benchmark's figures: `subject` p99 (judged against the target, if any, at `scale`), p50, and answers per second. */
 export function latencyFigures(subject: string, scale: string, runs: readonly LoadResult[], targetP99Ms?: number): Figure[] {
   return [
     { name: `${subject} p99, ${scale}`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p99), ...(targetP99Ms === undefined ? {} : { target: targetP99Ms }) },
-    { name: `${subject} p50`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
-    { name: `${subject} requests per second`, unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
+    { name: `${subject} p50, ${scale}`, unit: 'ms', better: 'lower', runs: runs.map((r) => r.p50) },
+    { name: `${subject} requests per second, ${scale}`, unit: 'req/s', better: 'higher', runs: runs.map((r) => r.requestsPerSecond) },
   ];
 }

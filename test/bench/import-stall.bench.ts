@@ -1,5 +1,4 @@
-// How the API answers while large imports run, on the embedded profile (issue 33
-// item 6): `sentinel all` on a fresh DATA_DIR (bin/sentinel.js, as `npm start`
+// How the API answers while large imports run, on the embedded profile (// item 6): `sentinel all` on a fresh DATA_DIR (bin/sentinel.js, as `npm start`
 // runs it), 16 imports of a real Grype report grown to 1,500 entries posted at
 // once, while one client asks /ready and another GET /findings, each sending its
 // next request when the last is answered. The figures are the p99 latency of the

@@ -1,6 +1,6 @@
 // What this machine does with fixed work, printed before any figure. The same code has
 // measured up to two and a half times apart on the machines this project ran on
-// (docs/decisions.md, Hardening): with these beside the figures, a reader can tell
+// (docs/decisions/testing.md, "Benchmarks"; figures in docs/benchmarks.md): with these beside the figures, a reader can tell
 // a figure that moved with the machine from one that moved with the code.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

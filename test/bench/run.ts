@@ -19,7 +19,7 @@ const only = process.argv.slice(2);
 const files = (await readdir(benchDir)).filter((f) => f.endsWith('.bench.ts') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
 
 const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 2 : value < 1000 ? 1 : 0 });
-const targetText = (figure: Figure) => (figure.target === undefined ? '' : `${figure.better === 'higher' ? '>=' : '<'} ${number(figure.target)}`);
+const targetText = (figure: Figure) => (figure.target === undefined ? '' : `${figure.better === 'higher' ? '>=' : '<='} ${number(figure.target)}`);
 
 function printFigures(result: BenchResult): void {
   const rows = result.figures.map((figure) => [

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { javaPeers, type JavaPeers } from '../support/java-peers.js';
 import { freePort } from '../support/processes.js';
-import { verifiedDomain } from '../../services/accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../../services/identity/accounts/testing/enterprise-identity.js';
 import { createTestApp, type TestApp, type TestTenant } from '../support/test-app.js';
 import { runComplianceSuite } from './run-suite.js';
 import { readExclusions } from './exclusions.js';

@@ -2,7 +2,7 @@
 // keeps asking /ready and GET /findings: what the import stall test
 // (test/import-stall.test.ts) asserts on and the import-stall benchmark measures.
 import { randomUUID } from 'node:crypto';
-import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../services/findings/testing/report-fixtures.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a real Grype report, walked field by field
 type Json = Record<string, any>;

@@ -5,7 +5,7 @@
 // suppressed through PATCH /findings/{id}.
 import { randomUUID } from 'node:crypto';
 import type { FindingStatus } from '../../services/findings/findings.js';
-import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../services/findings/testing/report-fixtures.js';
 import type { TestPipeline } from './pipeline.js';
 import type { TestApp, TestTenant } from './test-app.js';
 
@@ -26,8 +26,17 @@ export function trivyReportWith(advisories: readonly string[]): Json {
 }
 
 /** Imports the report as the tenant's owner and waits until its findings are recorded. */
-export async function importReport(t: TestApp, pipeline: TestPipeline, tenant: TestTenant, report: unknown, image = freshImage()): Promise<{ scanId: string; assetId: string }> {
-  const response = await t.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { image, format: 'trivy', report } });
+export async function importReport(
+  t: TestApp,
+  pipeline: TestPipeline,
+  tenant: TestTenant,
+  report: unknown,
+  image: string | { software: { name: string; version?: string } } = freshImage(),
+  format: 'trivy' | 'grype' | 'sarif' = 'trivy',
+): Promise<{ scanId: string; assetId: string }> {
+  // An image reference, or a named software asset.
+  const asset = typeof image === 'string' ? { image } : image;
+  const response = await t.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { ...asset, format, report } });
   if (response.status !== 202) throw new Error(`import answered ${response.status}: ${response.raw}`);
   await pipeline.scanSettled(tenant.id, response.body.id);
   return { scanId: response.body.id, assetId: response.body.asset_id };

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
 import { migrate } from '../../services/platform/db/migrate.js';
+import { buildDashboard } from './build-dashboard.js';
 import { databaseUrl, testServices } from './services.js';
 
 declare module 'vitest' {
@@ -45,6 +46,8 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
 // The embedded profile gets the same: a migrated PGlite data directory in a file,
 // which each suite loads in well under a second instead of initializing its own.
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Held as a value, not a pending rejection, while the templates are made.
+  const dashboardBuilt = buildDashboard().then(() => null, (error: unknown) => error);
   const template = `${runPrefix}template`;
   await withAdmin(async (admin) => {
     const existing = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'sentinel\\_%\\_%'");
@@ -67,6 +70,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(embeddedTemplateFile, Buffer.from(await (await embedded.snapshot()).arrayBuffer()));
   await embedded.close();
   project.provide('embeddedTemplateFile', embeddedTemplateFile);
+  const dashboardFailure = await dashboardBuilt;
+  if (dashboardFailure !== null) throw dashboardFailure;
 
   return async () => {
     rmSync(embeddedTemplateFile, { force: true });

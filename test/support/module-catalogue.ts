@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createModules } from '../../services/modules.js';
-import type { Analytics } from '../../services/platform/analytics/analytics.js';
+import type { Analytics } from '../../services/analytics/store/analytics.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
 import type { Database } from '../../services/platform/db/database.js';
 import { createLogger } from '../../services/platform/logger.js';

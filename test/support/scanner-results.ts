@@ -2,7 +2,7 @@
 // feed stream processors batches directly, as the log hands them over.
 import type { ScannerObservationRecord, ScannerResult, ScannerResultRecord, Severity } from '../../services/findings/observation.js';
 import type { Database } from '../../services/platform/db/database.js';
-import type { ConsumedRecord } from '../../services/platform/streams/log/stream-log.js';
+import type { ConsumedRecord } from '../../streams/log/stream-log.js';
 
 /** A fresh organization with one tag-referenced asset. */
 export async function tenantWithAsset(db: Database): Promise<{ orgId: string; assetId: string }> {

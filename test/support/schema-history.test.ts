@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTopics } from '../../services/platform/streams/topics.js';
+import { allTopics } from '../../streams/topics.js';
 import { parseTopicMap, topicSchemaHistory } from './schema-history.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
@@ -38,16 +38,16 @@ describe('the schema each topic used before', () => {
   beforeAll(() => {
     mkdirSync(repository);
     git(repository, 'init', '-q');
-    // The topic map starts where it lived before it moved under the platform.
-    write('streams/topics.ts', topicMapSource({ events: 'event' }));
+    // The topic map starts where it lived under the platform.
+    write('services/platform/streams/topics.ts', topicMapSource({ events: 'event' }));
     write('schemas/event.avsc', recordSchema('Event', 'id'));
     write('schemas/observation.avsc', recordSchema('Observation', 'id'));
     commit('events topic; a schema no topic uses');
     write('schemas/event.avsc', recordSchema('Event', 'id', 'type'));
     secondEvent = commit('events gain a type');
     // The topic map moves; the events topic moves to a new file; the unused schema disappears; a results topic appears.
-    unlinkSync(path.join(repository, 'streams/topics.ts'));
-    write('services/platform/streams/topics.ts', topicMapSource({ events: 'event-v3', results: 'result' }));
+    unlinkSync(path.join(repository, 'services/platform/streams/topics.ts'));
+    write('streams/topics.ts', topicMapSource({ events: 'event-v3', results: 'result' }));
     unlinkSync(path.join(repository, 'schemas/event.avsc'));
     unlinkSync(path.join(repository, 'schemas/observation.avsc'));
     write('schemas/event-v3.avsc', recordSchema('Event', 'id', 'type', 'subject'));
@@ -55,7 +55,7 @@ describe('the schema each topic used before', () => {
     third = commit('events move to event-v3; results topic');
     // Uncommitted: results change, and a topic that never was committed.
     write('schemas/result.avsc', recordSchema('Result', 'id', 'verdict'));
-    write('services/platform/streams/topics.ts', topicMapSource({ events: 'event-v3', results: 'result', findings: 'finding' }));
+    write('streams/topics.ts', topicMapSource({ events: 'event-v3', results: 'result', findings: 'finding' }));
     write('schemas/finding.avsc', recordSchema('Finding', 'id'));
   });
 
@@ -102,8 +102,8 @@ describe('the schema each topic used before', () => {
     expect(() => topicSchemaHistory(notARepository, topics)).toThrow(/needs the git history, and git cannot read it here/);
   });
 
-  it("reads this repository's topic map as services/platform/streams/topics.ts defines it", () => {
-    const source = readFileSync(path.join(repositoryRoot, 'services/platform/streams/topics.ts'), 'utf8');
+  it("reads this repository's topic map as streams/topics.ts defines it", () => {
+    const source = readFileSync(path.join(repositoryRoot, 'streams/topics.ts'), 'utf8');
     expect(parseTopicMap(source)).toEqual(new Map(allTopics.map((topic) => [topic.name, topic.schema])));
   });
 });

@@ -5,10 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TopicSpec } from '../../services/platform/streams/log/stream-log.js';
+import type { TopicSpec } from '../../streams/log/stream-log.js';
 
-// Where the topic map is now, then where it was before (it moved under the platform).
-const TOPIC_MAP_PATHS = ['services/platform/streams/topics.ts', 'streams/topics.ts'];
+// Where the topic map is now, then where it was before (under the platform for a while; the
+// stream platform is back at the top level).
+const TOPIC_MAP_PATHS = ['streams/topics.ts', 'services/platform/streams/topics.ts'];
 // An entry of the topic map as topics.ts writes it: { name: 'domain-events', schema: 'domain-event' }
 const TOPIC_ENTRY = /\{\s*name:\s*'([^']+)',\s*schema:\s*'([^']+)'\s*\}/g;
 

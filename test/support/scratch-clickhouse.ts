@@ -3,10 +3,10 @@
 // running side by side never share ClickHouse state. `reader` reads past the
 // Analytics port (which has few reads) to what the store holds.
 import { randomBytes } from 'node:crypto';
-import type { Analytics } from '../../services/platform/analytics/analytics.js';
-import { createClickHouseAnalytics } from '../../services/platform/analytics/clickhouse-analytics.js';
-import { connectClickHouse, type ClickHouse } from '../../services/platform/analytics/clickhouse-client.js';
-import { chsql, identifier } from '../../services/platform/analytics/clickhouse-sql.js';
+import type { Analytics } from '../../services/analytics/store/analytics.js';
+import { createClickHouseAnalytics } from '../../services/analytics/store/clickhouse-analytics.js';
+import { connectClickHouse, type ClickHouse } from '../../services/platform/clickhouse/clickhouse-client.js';
+import { chsql, identifier } from '../../services/platform/clickhouse/clickhouse-sql.js';
 import { testServices } from './services.js';
 
 export interface ScratchClickHouse {

@@ -4,7 +4,8 @@
 //   describeModuleSecurity('findings');
 //
 // The operations are the ones the module handles (its entry's handlers), and the
-// resource fixtures the ones its entry contributes: there is no filter to forget,
+// resource fixtures the ones of services/<module>/testing/security-fixtures.ts, found
+// by the module's name so no production file imports test code: there is no filter to forget,
 // and services/modules.test.ts fails when a module with a secured operation has no
 // such file. For each of the module's secured operations it asserts:
 //   - the document declares the refusals the guard can produce (401, 403, 409, 429, 503; 404 with a path parameter);
@@ -21,9 +22,11 @@
 // no other credential: a missing credential, an API key and a session all get the one 401, in SCIM's error shape,
 // and the other tenant acts with a directory token of its own.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPermission, scopeRegistry } from '../../services/platform/authorization/permissions.js';
-import type { CapabilityModule, ResourceRequest } from '../../services/platform/module.js';
+import type { CapabilityModule } from '../../services/platform/module.js';
 import { moduleCatalogue } from './module-catalogue.js';
 import { declaredPermission, delegatesAuthority, type RequiredPermission } from '../../services/platform/http/handler.js';
 import { loadOpenApiDocument } from '../../services/platform/http/openapi-document.js';
@@ -49,8 +52,27 @@ export interface SecuredOperation {
   declaredStatuses: string[];
 }
 
-/** Creates a resource in the tenant and answers the request that reaches it (the platform's SecurityFixture, with the harness's types). */
+/** A request reaching one resource: path parameters and, where the operation needs one, a valid body. */
+export interface ResourceRequest {
+  params: Record<string, string>;
+  body?: unknown;
+  /**
+   * Path parameters of the request that reaches nothing, for parameters that are
+   * not ids (a version number); the others get fresh random ids.
+   */
+  missingParams?: Record<string, string>;
+}
+
+/** Creates a resource in the tenant and answers the request that reaches it. */
 export type ResourceFixture = (t: TestApp, tenant: TestTenant) => Promise<ResourceRequest>;
+
+/** The module's resource fixtures by operationId, from services/<module>/testing/security-fixtures.ts when it has one. */
+async function securityFixturesOf(moduleName: string): Promise<Record<string, ResourceFixture>> {
+  const file = new URL(`../../services/${moduleName}/testing/security-fixtures.ts`, import.meta.url);
+  if (!existsSync(fileURLToPath(file))) return {};
+  const loaded = (await import(file.href)) as { securityFixtures: Record<string, ResourceFixture> };
+  return loaded.securityFixtures;
+}
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const UNAUTHORIZED_BODY = '{"error":"authentication required","code":"unauthorized"}';
@@ -128,7 +150,7 @@ export function describeModuleSecurity(moduleName: string): void {
 
   describe(`security suite: ${moduleName}`, () => {
     beforeAll(async () => {
-      fixtures = ((await module.securityFixtures?.()) ?? {}) as Record<string, ResourceFixture>;
+      fixtures = await securityFixturesOf(moduleName);
     });
 
     it('selects at least one operation', () => {
@@ -149,7 +171,7 @@ export function describeModuleSecurity(moduleName: string): void {
 
       if (operation.pathParameters.length > 0) {
         it('has a resource fixture registered', () => {
-          expect(fixtures[operation.operationId], `contribute a security fixture for ${operation.operationId} in services/${moduleName}/index.ts`).toBeTypeOf('function');
+          expect(fixtures[operation.operationId], `contribute a security fixture for ${operation.operationId} in services/${moduleName}/testing/security-fixtures.ts`).toBeTypeOf('function');
         });
       }
     });

@@ -1,4 +1,4 @@
-// The permission registry as the specification (2.3, 2.4) and docs/decisions.md state
+// The permission registry as the specification (2.3, 2.4) and docs/decisions/accounts.md and nhi.md state
 // it, written out by hand. Tests compare services/platform/authorization/permissions.ts with these
 // lists, never with itself, so a change to who may do what fails a test until the
 // decision record and this file agree with it.
@@ -33,13 +33,13 @@ export const specNeverGrantable = [
   'organization:delete',
 ] as const;
 
-/** The module's one scope a machine may hold (docs/decisions.md, NHI governance: runtime decisions); Organization Admins hold it to grant it. */
+/** The module's one scope a machine may hold (docs/decisions/nhi-governance.md, "Runtime decisions"); Organization Admins hold it to grant it. */
 export const specNhiGrantableScopes = ['nhi-runtime:decide'] as const;
 
 /** What an API key or a workload may be granted: spec 2.4's scopes and the module's one. */
 export const specScopesGrantableToMachines = [...specGrantableScopes, ...specNhiGrantableScopes] as const;
 
-/** Every permission each role holds (the table in docs/decisions.md), in registry order. */
+/** Every permission each role holds (the table in docs/decisions/accounts.md), in registry order. */
 export const specPermissionsByRole = {
   owner: [...specGrantableScopes, ...specNeverGrantable],
   // Everything but the owner-only identity:manage and organization:delete.
@@ -55,10 +55,10 @@ export const specRoles: readonly SpecRole[] = ['owner', 'admin', 'analyst', 'vie
 
 /**
  * The non-human identity module's permissions each of the service's roles holds
- * through its module role (spec 2.3; the table in docs/decisions.md, NHI module):
+ * through its module role (spec 2.3; the table in docs/decisions/nhi.md, "Module access"):
  * owner and admin are Organization Admins, analyst a Security Analyst, viewer a Viewer.
  */
-// governance:decide only lets a person ask to decide; the domain checks their authority (docs/decisions.md, NHI governance).
+// governance:decide only lets a person ask to decide; the domain checks their authority (docs/decisions/nhi-governance.md, "Who decides").
 const specNhiReadForEveryRole = ['inventory:read', 'certification:read', 'delegation:read', 'governance:decide', 'runtime-decisions:read'] as const;
 // Findings are read with inventory:read by every role (spec 2.3); their status is changed by analysts and Organization Admins.
 const specNhiOrganizationAdmin = [...specNhiReadForEveryRole, 'audit:read', 'connectors:manage', 'credential-material:write', 'nhi-findings:triage', 'nhi-policies:manage', 'governance:request', 'certification:manage', 'runtime-rules:manage', 'nhi-runtime:decide'] as const;

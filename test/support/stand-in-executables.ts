@@ -3,7 +3,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readReportFixture } from '../../services/findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../services/findings/testing/report-fixtures.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'stand-in-'));
 

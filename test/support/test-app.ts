@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { ScryptParameters } from '../../services/accounts/passwords.js';
+import type { ScryptParameters } from '../../services/identity/accounts/passwords.js';
 import type { Role, ScopeRegistry } from '../../services/platform/authorization/permissions.js';
 import { buildApp, type App } from '../../services/platform/http/app.js';
 import { createModules, handlersOf } from '../../services/modules.js';
-import { createSqlAnalytics } from '../../services/platform/analytics/sql-analytics.js';
+import { createSqlAnalytics } from '../../services/analytics/store/sql-analytics.js';
 import { addMembership } from '../../services/organizations/memberships.js';
 import type { Config, SocialLoginConfig } from '../../services/platform/config.js';
 import type { Counters } from '../../services/platform/counters/counters.js';
@@ -46,7 +46,7 @@ export const testProfiles = [
  * run in: PostgreSQL, the production profile's database. What they test is the operation
  * (its rules, its answers, its guard), the same code over the same SQL in either profile;
  * the embedded database, log and counters are tested by the suites that use testProfiles
- * (docs/decisions.md, "Handler tests run on PostgreSQL").
+ * (docs/decisions/testing.md, "Handler tests run on PostgreSQL").
  */
 export const handlerTestProfiles = [testProfiles[0]] as const;
 
@@ -408,7 +408,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     async deliverMail() {
       if (!mailWorkers) {
         const registry = await registerWorker({ db, logger, role: 'workers' });
-        const workers = modules.list.find((module) => module.name === 'accounts')!.workers!(registry);
+        const workers = modules.list.find((module) => module.name === 'identity/accounts')!.workers!(registry);
         for (const worker of workers) worker.start();
         mailWorkers = { registry, workers };
       }

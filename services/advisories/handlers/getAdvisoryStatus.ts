@@ -1,39 +1,11 @@
-import type { OperationHandler } from '../../platform/http/handler.js';
-import { requirePrincipal } from '../../platform/http/handler.js';
+import { requirePrincipal, type OperationHandler } from '../../platform/http/handler.js';
 import type { AdvisoryStore } from '../advisory-store.js';
+import { advisoryStatus } from '../advisory-status.js';
 
-/** A URL as configured (it carries no credentials: configuration refuses them); a directory's path is the server's own business. */
-const shown = (source: string): string => (/^https?:\/\//i.test(source) ? source : 'local directory');
-
-/**
- * GET /api/v1/advisories/status: per configured ecosystem (and any other synchronized
- * before), how many records the service holds, the newest modified time, the last
- * success and the last error. The same for every organization: the data is global.
- */
-export function getAdvisoryStatus(deps: { store: AdvisoryStore; source: string; ecosystems: readonly string[] }): OperationHandler {
+/** GET /api/v1/advisories/status: the synchronization of each ecosystem's advisories (advisory-status.ts); the same for every organization. */
+export function getAdvisoryStatus(deps: { store: AdvisoryStore; source: string; ecosystems: readonly string[] }): OperationHandler<'getAdvisoryStatus'> {
   return async (ctx) => {
     requirePrincipal(ctx);
-    const rows = new Map((await deps.store.status()).map((row) => [row.ecosystem, row]));
-    const names = [...deps.ecosystems, ...[...rows.keys()].filter((name) => !deps.ecosystems.includes(name))];
-    return {
-      status: 200,
-      body: {
-        source: shown(deps.source),
-        ecosystems: names.map((ecosystem) => {
-          const row = rows.get(ecosystem);
-          return {
-            ecosystem,
-            configured: deps.ecosystems.includes(ecosystem),
-            source: row ? shown(row.source) : null,
-            records: row?.records ?? 0,
-            last_modified: row?.lastModified ?? null,
-            last_attempt_at: row?.lastAttemptAt ?? null,
-            last_success_at: row?.lastSuccessAt ?? null,
-            last_error: row?.lastError ?? null,
-            last_error_at: row?.lastErrorAt ?? null,
-          };
-        }),
-      },
-    };
+    return { status: 200, body: await advisoryStatus(deps.store, deps.source, deps.ecosystems) };
   };
 }

@@ -1,6 +1,6 @@
-// How a matched OSV record becomes an observation's words (issue 34 item 4).
+// How a matched OSV record becomes an observation's words.
 //
-// Identifier rule (docs/decisions.md): like Trivy, every CVE among the record's id,
+// Identifier rule (docs/decisions/advisories.md): like Trivy, every CVE among the record's id,
 // aliases and upstream is reported, one identifier per CVE (a DSA naming three CVEs
 // gives three); the other names are kept as aliases. A record with no CVE keeps its own
 // id (GHSA, PYSEC, GO, RUSTSEC…). So the same flaw reported by GHSA, by the Debian

@@ -1,4 +1,4 @@
-// Whether an OSV record affects an installed package (issue 34 item 4), by the
+// Whether an OSV record affects an installed package, by the
 // evaluation the OSV schema gives (ossf/osv-schema docs/schema.md, "Evaluation"):
 //
 // - A withdrawn record never matches.
@@ -96,7 +96,7 @@ const RPM_WITHOUT_EPOCHS = new Set(['SUSE', 'openSUSE', 'openEuler', 'Mageia', '
  * advisories write none (1:5.1-6 is compared with 5.1-7 as 5.1-6, as osv-scanner
  * does), since an epoch on one side only would put every fix below the installed version.
  */
-export function comparableVersion(osvEcosystem: string, version: string): string {
+function comparableVersion(osvEcosystem: string, version: string): string {
   return RPM_WITHOUT_EPOCHS.has(baseEcosystem(osvEcosystem)) ? version.replace(/^\d+:/, '') : version;
 }
 

@@ -9,7 +9,7 @@
 // matched on half a timeline.
 import { z } from 'zod';
 
-export type OsvRangeType = 'ECOSYSTEM' | 'SEMVER' | 'GIT' | (string & {});
+type OsvRangeType = 'ECOSYSTEM' | 'SEMVER' | 'GIT' | (string & {});
 
 export type OsvEvent = { introduced: string } | { fixed: string } | { last_affected: string } | { limit: string };
 
@@ -26,7 +26,7 @@ export interface OsvRange {
   database_specific?: Record<string, unknown>;
 }
 
-export interface OsvPackage {
+interface OsvPackage {
   ecosystem: string;
   name: string;
   purl?: string;
@@ -41,12 +41,12 @@ export interface OsvAffected {
   database_specific?: Record<string, unknown>;
 }
 
-export interface OsvReference {
+interface OsvReference {
   type: string;
   url: string;
 }
 
-export interface OsvCredit {
+interface OsvCredit {
   name: string;
   contact?: string[];
   type?: string;

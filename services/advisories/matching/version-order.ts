@@ -1,4 +1,4 @@
-// Version order per OSV ecosystem (issue 34 item 4).
+// Version order per OSV ecosystem.
 //
 // An OSV range is a timeline of versions in the ecosystem's own order, so every
 // ecosystem the scanner matches needs the comparison its package manager uses:

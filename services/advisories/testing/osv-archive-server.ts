@@ -3,10 +3,11 @@
 // `<ECO>/modified_id.csv` (newest first) and `<ECO>/<ID>.json`. Tests change a record,
 // make the server fail, and read which paths were asked for.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
 export const FIXTURE_DIR = path.join(import.meta.dirname, 'osv');
@@ -35,7 +36,7 @@ export function fixtureRecords(): Map<string, FixtureRecord[]> {
 }
 
 /** Newest first, as OSV's modified_id.csv. */
-function modifiedCsv(records: readonly FixtureRecord[]): string {
+function modifiedCsv(records: readonly Omit<FixtureRecord, 'text'>[]): string {
   return [...records]
     .sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0))
     .map((record) => `${record.modified},${record.id}\n`)
@@ -54,12 +55,29 @@ export async function archiveOf(records: readonly FixtureRecord[]): Promise<Buff
 
 /** Writes the layout into a directory, as an operator's copy for an air-gapped site would be. */
 export async function writeArchiveDirectory(directory: string, records: Map<string, FixtureRecord[]>): Promise<void> {
-  for (const [ecosystem, list] of records) {
-    await mkdir(path.join(directory, ecosystem), { recursive: true });
-    await writeFile(path.join(directory, ecosystem, 'all.zip'), await archiveOf(list));
-    await writeFile(path.join(directory, ecosystem, 'modified_id.csv'), modifiedCsv(list));
-    for (const record of list) await writeFile(path.join(directory, ecosystem, `${record.id}.json`), record.text);
+  for (const [ecosystem, list] of records) await writeEcosystemDirectory(directory, ecosystem, list);
+}
+
+/**
+ * Writes one ecosystem's layout from records made as they are asked for, holding only their
+ * ids and times: a set of OSV's size (npm's 215,000 records) never sits in memory at once.
+ * The archive is made from the written files one entry at a time (yazl reads a file only when
+ * its entry is written; given buffers, it would deflate every one of them at once).
+ */
+export async function writeEcosystemDirectory(directory: string, ecosystem: string, records: Iterable<FixtureRecord>): Promise<number> {
+  const folder = path.join(directory, ecosystem);
+  await mkdir(folder, { recursive: true });
+  const written: Omit<FixtureRecord, 'text'>[] = [];
+  for (const record of records) {
+    await writeFile(path.join(folder, `${record.id}.json`), record.text);
+    written.push({ id: record.id, modified: record.modified });
   }
+  const zip = new yazl.ZipFile();
+  for (const record of written) zip.addFile(path.join(folder, `${record.id}.json`), `${record.id}.json`, { mtime: new Date(0) });
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(path.join(folder, 'all.zip')));
+  await writeFile(path.join(folder, 'modified_id.csv'), modifiedCsv(written));
+  return written.length;
 }
 
 export interface OsvArchiveServer {

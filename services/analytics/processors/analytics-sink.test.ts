@@ -1,15 +1,15 @@
 // The analytics sink on a real stream log (the embedded log, in PostgreSQL and in
 // PGlite) with the SQL store: a finding event whose payload is malformed is set
-// aside once, never retried, and the events around it, of two organizations, are
-// recorded with their transitions.
+// aside once, never retried, and so is one keyed by another organization than it
+// names; the events around them, of two organizations, are recorded with their transitions.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
-import { createSqlAnalytics } from '../../platform/analytics/sql-analytics.js';
-import { createEmbeddedStreamLog } from '../../platform/streams/log/embedded-stream-log.js';
-import type { DomainEvent } from '../../platform/streams/outbox.js';
-import { createSetAsideStore } from '../../platform/streams/set-aside.js';
-import { topics } from '../../platform/streams/topics.js';
+import { createSqlAnalytics } from '../store/sql-analytics.js';
+import { createEmbeddedStreamLog } from '../../../streams/log/embedded-stream-log.js';
+import type { DomainEvent } from '../../../streams/outbox.js';
+import { createSetAsideStore } from '../../../streams/set-aside.js';
+import { topics } from '../../../streams/topics.js';
 import { systemScope } from '../../platform/tenancy.js';
 import { analyticsSink } from './analytics-sink.js';
 
@@ -59,13 +59,15 @@ describe.each(databaseProfiles)('analytics sink on the embedded log in $name', (
     await log.ensureTopics([topics.domainEvents]);
     const good = [created(orgA, timelineEntry(1)), created(orgB, timelineEntry(2)), created(orgA, timelineEntry(3))];
     const malformed = [created(orgA, { ...timelineEntry(4), sequence: 'four' }), created(orgB, 'not json')];
-    const events = [good[0]!, malformed[0]!, good[1]!, malformed[1]!, good[2]!];
-    await log.publish(topics.domainEvents, events.map((value) => ({ key: value.org_id, value })));
+    // Well formed, but keyed by organization B: the key is the organization, and a value naming another is neither's.
+    const misKeyed = created(orgA, timelineEntry(6));
+    const events = [good[0]!, malformed[0]!, good[1]!, malformed[1]!, misKeyed, good[2]!];
+    await log.publish(topics.domainEvents, events.map((value) => ({ key: value === misKeyed ? orgB : value.org_id, value })));
 
     const analytics = createSqlAnalytics({ db: test.db });
     const subscription = await log.subscribe<DomainEvent>(analyticsSink({ analytics }));
     const scope = systemScope('replay-set-aside-records');
-    await vi.waitFor(async () => expect(await setAside.list(scope)).toHaveLength(2), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(async () => expect(await setAside.list(scope)).toHaveLength(3), { timeout: 30_000, interval: 20 });
     const stored = async () =>
       (await test.db.query<{ id: string }>('SELECT id::text AS id FROM analytics_finding_transitions WHERE org_id = ANY ($1::uuid[]) ORDER BY sequence', [[orgA, orgB]])).rows.map((r) => r.id);
     await vi.waitFor(async () => expect(await stored()).toHaveLength(3), { timeout: 30_000, interval: 20 });
@@ -81,9 +83,14 @@ describe.each(databaseProfiles)('analytics sink on the embedded log in $name', (
     expect(parked.map((record) => [record.key, record.group, record.errorCode]).sort()).toEqual([
       [orgA, 'analytics-sink', 'unprocessable'],
       [orgB, 'analytics-sink', 'unprocessable'],
+      [orgB, 'analytics-sink', 'unprocessable'],
     ].sort());
     expect(parked.map((record) => record.errorMessage).sort()).toEqual(
-      [`finding.created event ${malformed[0]!.event_id}: sequence is not a non-negative integer`, `finding.created event ${malformed[1]!.event_id}: the payload is not JSON`].sort(),
+      [
+        `finding.created event ${malformed[0]!.event_id}: sequence is not a non-negative integer`,
+        `finding.created event ${malformed[1]!.event_id}: the payload is not JSON`,
+        'the record names another organization than its key',
+      ].sort(),
     );
     // Every event is recorded as an event, the malformed ones only where their batch was handled without them.
     const recorded = await test.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM analytics_events WHERE event_id = ANY ($1::uuid[])', [[...good, later].map((e) => e.event_id)]);

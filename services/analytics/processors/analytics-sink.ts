@@ -1,9 +1,10 @@
-import type { Analytics } from '../../platform/analytics/analytics.js';
-import type { FindingTransition } from '../../platform/analytics/finding-transitions.js';
-import type { DomainEvent } from '../../platform/streams/outbox.js';
-import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
-import { topics } from '../../platform/streams/topics.js';
-import { systemScope, tenantOfClaim } from '../../platform/tenancy.js';
+import type { Analytics } from '../store/analytics.js';
+import type { FindingTransition } from '../store/finding-transitions.js';
+import type { DomainEvent } from '../../../streams/outbox.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../streams/log/stream-log.js';
+import { topics } from '../../../streams/topics.js';
+import { tenantOfRecord } from '../../../streams/record-tenant.js';
+import { systemScope } from '../../platform/tenancy.js';
 import { analyticsEffectOf } from '../transitions.js';
 
 /**
@@ -24,7 +25,7 @@ export function analyticsSink(deps: { analytics: Analytics }): SubscribeOptions<
     // batches are what it is built for; a quiet stream still hands over what it has at once.
     maxBatchSize: 10_000,
     handle: async (batch: ConsumedRecord<DomainEvent>[]) => {
-      const events = batch.map(({ value }) => ({ value, orgId: tenantOfClaim(consuming, value.org_id) }));
+      const events = batch.map((record) => ({ value: record.value, orgId: tenantOfRecord(consuming, record, record.value.org_id) }));
       const effects = events.map(({ value, orgId }) => analyticsEffectOf(value, orgId));
       await deps.analytics.record(
         events.map(({ value, orgId }) => ({

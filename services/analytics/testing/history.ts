@@ -3,8 +3,8 @@
 // builds it), so view tests choose every transition's time and severity.
 import { randomUUID } from 'node:crypto';
 import type { TestApp, TestTenant } from '../../../test/support/test-app.js';
-import { createSqlAnalytics } from '../../platform/analytics/sql-analytics.js';
-import type { FindingTransition } from '../../platform/analytics/finding-transitions.js';
+import { createSqlAnalytics } from '../store/sql-analytics.js';
+import type { FindingTransition } from '../store/finding-transitions.js';
 
 let sequence = 0;
 

@@ -7,16 +7,10 @@ import { asUser } from '../../platform/principal.js';
 import { parseTimestamp } from '../../platform/http/timestamps.js';
 import { issueApiKey } from '../api-key-service.js';
 
-interface CreateApiKeyBody {
-  name: string;
-  scopes: string[];
-  expires_at: string;
-}
-
 /** POST /api/v1/api-keys: issues a key; the response is the only time the key is shown. */
-export function createApiKey(deps: { db: Database; registry: ScopeRegistry }): OperationHandler {
+export function createApiKey(deps: { db: Database; registry: ScopeRegistry }): OperationHandler<'createApiKey'> {
   return async (ctx) => {
-    const body = ctx.body as CreateApiKeyBody;
+    const body = ctx.body;
     const created = await issueApiKey(
       deps.db,
       deps.registry,

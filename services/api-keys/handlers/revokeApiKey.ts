@@ -6,9 +6,9 @@ import { asUser } from '../../platform/principal.js';
 import { revokeApiKeyOf } from '../api-key-service.js';
 
 /** DELETE /api/v1/api-keys/{id}: idempotent revoke; a key the organization does not have is the standard 404. */
-export function revokeApiKey(deps: { db: Database }): OperationHandler {
+export function revokeApiKey(deps: { db: Database }): OperationHandler<'revokeApiKey'> {
   return async (ctx) => {
-    await revokeApiKeyOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id!);
+    await revokeApiKeyOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id);
     return { status: 204 };
   };
 }

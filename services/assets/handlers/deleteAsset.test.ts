@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import type { OrgId } from '../../platform/db/database.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { allPages, assetOf, pinnedImage, taggedImage } from '../testing/fixtures.js';
+import { allPages, assetOf, pinnedImage, softwareAssetOf, softwareName, taggedImage } from '../testing/fixtures.js';
 
 describe.each(handlerTestProfiles)('GET /api/v1/assets ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
@@ -33,6 +33,36 @@ describe.each(handlerTestProfiles)('GET /api/v1/assets ($profile)', ({ profile, 
     expect(newest.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(oldest).toMatchObject({ reference: olderImage, registry: 'ghcr.io', tag: '1.0', digest: null, pinned: false });
     expect(Date.parse(oldest.last_scanned_at)).toBeGreaterThanOrEqual(Date.parse(oldest.created_at));
+  });
+
+  it("counts each asset's findings still to be dealt with by severity: triaged ones count, suppressed ones do not", async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const image = taggedImage();
+    const imported = await t.current.call('POST', '/api/v1/scans/import', {
+      token: tenant.owner.token,
+      body: { image, format: 'trivy', report: readReportFixture('trivy/alpine-310.json') },
+    });
+    await pipeline.current.scanSettled(tenant.id, imported.body.id);
+    await assetOf(t.current, neighbour, image);
+    const none = { critical: 0, high: 0, medium: 0, low: 0, none: 0, unknown: 0 };
+    const findings = await t.current.call('GET', '/api/v1/findings', { token: tenant.owner.token });
+    const [first, second] = findings.body.items.map((finding: { id: string }) => finding.id);
+    expect((await list(tenant)).body.items[0].open_findings).toEqual({ ...none, medium: 4 });
+
+    const triaged = await t.current.call('PATCH', `/api/v1/findings/${first}`, { token: tenant.owner.token, body: { status: 'triaged' } });
+    expect(triaged.status).toBe(200);
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const suppressed = await t.current.call('PATCH', `/api/v1/findings/${second}`, {
+      token: tenant.owner.token,
+      body: { status: 'suppressed', reason: 'not reachable', expires_at: expiresAt },
+    });
+    expect(suppressed.status).toBe(200);
+
+    const [asset] = (await list(tenant)).body.items;
+    expect(asset.open_findings).toEqual({ ...none, medium: 3 });
+    expect((await t.current.call('GET', `/api/v1/assets/${asset.id}`, { token: tenant.owner.token })).body.open_findings).toEqual({ ...none, medium: 3 });
+    // The same image in another organization is another asset, with nothing of these findings.
+    expect((await list(neighbour)).body.items.map((item: { open_findings: unknown }) => item.open_findings)).toEqual([none]);
   });
 
   it('walks every asset exactly once across pages, while assets are created meanwhile', async () => {
@@ -69,6 +99,42 @@ describe.each(handlerTestProfiles)('GET /api/v1/assets ($profile)', ({ profile, 
     expect(mismatched.status).toBe(400);
     expect(mismatched.body).toEqual({ error: 'invalid or expired cursor', code: 'validation_failed' });
     expect((await list(tenant, '?archived=everything')).status).toBe(400);
+  });
+
+  it('lists named software assets beside images with their kind, filters by kind, and binds the cursor to it', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const name = softwareName();
+    const image = await assetOf(t.current, tenant);
+    const unversioned = await softwareAssetOf(t.current, tenant, { name });
+    const versioned = await softwareAssetOf(t.current, tenant, { name, version: '1.0' });
+    // The same name and version again is the same asset; another version another.
+    expect(await softwareAssetOf(t.current, tenant, { name, version: '1.0' })).toBe(versioned);
+    expect(new Set([image, unversioned, versioned]).size).toBe(3);
+
+    expect(await walk(tenant, 'limit=1')).toEqual([versioned, unversioned, image]);
+    expect(await walk(tenant, 'limit=1&kind=software')).toEqual([versioned, unversioned]);
+    expect(await walk(tenant, 'kind=image')).toEqual([image]);
+    const items = (await list(tenant)).body.items;
+    expect(items.map((asset: { kind: string; name: string | null; version: string | null }) => [asset.kind, asset.name, asset.version])).toEqual([
+      ['software', name, '1.0'],
+      ['software', name, null],
+      ['image', null, null],
+    ]);
+
+    const software = await list(tenant, '?limit=1&kind=software');
+    const mismatched = await list(tenant, `?limit=1&kind=image&cursor=${software.body.next_cursor}`);
+    expect(mismatched.status).toBe(400);
+    expect((await list(tenant, '?kind=container')).status).toBe(400);
+  });
+
+  it('gives the same software name in two tenants two assets, each listed only in its own', async () => {
+    const [a, b] = await t.current.twoTenants();
+    const software = { name: softwareName(), version: '3.1' };
+    const inA = await softwareAssetOf(t.current, a, software);
+    const inB = await softwareAssetOf(t.current, b, software);
+    expect(inB).not.toBe(inA);
+    expect(await walk(a, 'kind=software')).toEqual([inA]);
+    expect(await walk(b, 'archived=include')).toEqual([inB]);
   });
 
   it("returns no row of another tenant, and refuses another tenant's cursor", async () => {

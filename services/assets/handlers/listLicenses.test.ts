@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { allPages, assetOf, taggedImage } from '../testing/fixtures.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { putSchedule } from '../schedules.js';
-import { assetOf, pinnedImage } from '../testing/fixtures.js';
+import { assetOf, pinnedImage, softwareAssetOf } from '../testing/fixtures.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -62,6 +62,21 @@ describe.each(handlerTestProfiles)('PUT /api/v1/assets/{id}/schedule ($profile)'
     expect(refused.body.error).toMatch(/^a digest-pinned asset cannot be scheduled/);
     expect(await scheduleRows(tenant)).toEqual([]);
     expect(await t.current.snapshot(tenant)).toEqual(before);
+  });
+
+  it('refuses a named software asset with 400 and the rule software_asset: it has no image to pull', async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const id = await softwareAssetOf(t.current, tenant);
+    const before = await t.current.snapshot(tenant);
+    const refused = await put(tenant.owner.token, id, daily);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', rule: 'software_asset' });
+    expect(refused.body.error).toMatch(/^a software asset cannot be scheduled/);
+    expect(await scheduleRows(tenant)).toEqual([]);
+    expect(await t.current.snapshot(tenant)).toEqual(before);
+    // Another organization's software asset is not found, before any rule about it.
+    const missing = await put(neighbour.owner.token, randomUUID(), daily);
+    expect((await put(neighbour.owner.token, id, daily)).raw).toBe(missing.raw);
   });
 
   it.each([

@@ -3,17 +3,12 @@ import { requirePrincipal } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { putSchedule } from '../schedules.js';
 
-interface ScheduleBody {
-  interval_hours: number;
-  scanners: string[];
-}
-
 /** PUT /api/v1/assets/{id}/schedule: sets the asset's one schedule; the same request again changes nothing. */
-export function putAssetSchedule(deps: { db: Database }): OperationHandler {
+export function putAssetSchedule(deps: { db: Database }): OperationHandler<'putAssetSchedule'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
-    const body = ctx.body as ScheduleBody;
-    const schedule = await putSchedule(deps.db, principal.orgId, ctx.params.id!, { intervalHours: body.interval_hours, scanners: body.scanners });
+    const body = ctx.body;
+    const schedule = await putSchedule(deps.db, principal.orgId, ctx.params.id, { intervalHours: body.interval_hours, scanners: body.scanners });
     return { status: 200, body: schedule };
   };
 }

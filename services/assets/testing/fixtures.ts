@@ -2,7 +2,8 @@
 // in production, as the side effect of a scan request or a report import.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp, TestTenant } from '../../../test/support/test-app.js';
-import { topics } from '../../platform/streams/topics.js';
+import { readSbomFixture } from '../../findings/testing/report-fixtures.js';
+import { topics } from '../../../streams/topics.js';
 import type { PageEnvelope } from '../../platform/pagination/page.js';
 
 /** A tag reference no other test uses. */
@@ -15,6 +16,20 @@ export const pinnedImage = (): string => `ghcr.io/acme/app-${randomUUID().slice(
 export async function assetOf(t: TestApp, tenant: TestTenant, image: string = taggedImage()): Promise<string> {
   const response = await t.call('POST', '/api/v1/scans', { token: tenant.owner.token, body: { image, scanners: ['trivy'] } });
   if (response.status !== 202) throw new Error(`POST /scans answered ${response.status}: ${response.raw}`);
+  return response.body.asset_id;
+}
+
+/** A software asset's name no other test uses. */
+export const softwareName = (): string => `acme billing ${randomUUID().slice(0, 8)}`;
+
+/**
+ * The named software asset an import of a real SBOM (Dependency-Track's CycloneDX 1.6 test
+ * BOM, test/fixtures/sboms) created (or found) in the tenant; the scan may still be running.
+ */
+export async function softwareAssetOf(t: TestApp, tenant: TestTenant, software: { name: string; version?: string } = { name: softwareName() }): Promise<string> {
+  const report = readSbomFixture('cyclonedx/dependency-track-valid-bom-1.6.json');
+  const response = await t.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body: { software, format: 'cyclonedx', report } });
+  if (response.status !== 202) throw new Error(`POST /scans/import answered ${response.status}: ${response.raw}`);
   return response.body.asset_id;
 }
 

@@ -4,7 +4,7 @@ import type { Queryable, QueryOptions } from '../../platform/db/database.js';
 import { createCursorCodec } from '../../platform/pagination/cursor.js';
 import { createEstimateCache } from '../../platform/pagination/estimate-cache.js';
 import { listFindingsPage, type FindingQuery } from '../findings.js';
-import { readReportFixture } from '../reports/report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 

@@ -1,13 +1,14 @@
+import { isUuid } from '../../platform/ids.js';
 import { applyCompletions, applyObservations, checkScannerRecords, isFinalScanState, loadIngestScans, type ScanEnding, type ScannedObservation } from '../ingest.js';
 import { scanNamedBy, type ScannerResultRecord } from '../observation.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logger.js';
-import { describeFailure } from '../../platform/streams/set-aside.js';
-import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
-import { topics } from '../../platform/streams/topics.js';
+import { describeFailure } from '../../../streams/set-aside.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../streams/log/stream-log.js';
+import { topics } from '../../../streams/topics.js';
 import { systemScope, type SystemScope } from '../../platform/tenancy.js';
 
-export const FINDINGS_PROCESSOR_GROUP = 'findings';
+const FINDINGS_PROCESSOR_GROUP = 'findings';
 
 /**
  * Observations applied per transaction on the embedded database. Its one connection
@@ -103,8 +104,6 @@ export function inPartsOfObservations(batch: readonly ConsumedRecord<ScannerResu
   return parts;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A scan missing one of its results cannot be trusted to be complete: it fails,
  * through the same path as a scan whose scanner failed (its scan.failed event
@@ -115,7 +114,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function failScanOfSetAsideRecord(db: Database, scope: SystemScope, record: ConsumedRecord<ScannerResultRecord>, error: unknown): Promise<void> {
   const scanId = scanNamedBy(record.value)?.scan_id;
-  if (!scanId || !UUID.test(scanId) || !UUID.test(record.key)) return;
+  if (!scanId || !isUuid(scanId) || !isUuid(record.key)) return;
   const { errorCode, errorMessage } = describeFailure(error);
   const failureReason = `a scanner result could not be applied and was set aside (${record.topic} partition ${record.partition} offset ${record.offset}): ${errorCode}: ${errorMessage}`;
   await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dedupeObservations, fingerprintObservation } from '../fingerprint.js';
 import { emptyDetail, type Fixability, type Observation, type ParsedReport, type Severity } from '../observation.js';
 import { parseGrypeReport } from './grype.js';
-import { readReportFixture } from './report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 import { ReportFormatError } from './report-reader.js';
 
 const asset = 'quay.io/cloudservices/xjoin-kafka-connect-strimzi:latest';

@@ -2,8 +2,8 @@ import avsc from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { toScannerObservationRecord, type ScanCompletionRecord } from '../observation.js';
 import { dedupeObservations, parseReport, ReportFormatError, type ReportFormat } from './index.js';
-import { loadSchema } from '../../platform/streams/avro.js';
-import { readReportFixture } from './report-fixtures.js';
+import { loadSchema } from '../../../streams/avro.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 
 const fixtures: [format: ReportFormat, name: string][] = [
   ['trivy', 'trivy/alpine-310.json'],

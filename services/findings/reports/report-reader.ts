@@ -4,7 +4,7 @@
 // TypeError somewhere in a parser.
 import { replaceUnstorableText } from '../../platform/storable-text.js';
 
-export type ReportFormat = 'trivy' | 'grype' | 'sarif';
+export type ReportFormat = 'trivy' | 'grype' | 'sarif' | 'cyclonedx' | 'spdx';
 
 export class ReportFormatError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalDigest } from '../../platform/pagination/canonical-json.js';
 import { parseReport, ReportFormatError } from './index.js';
 import { readReportOffThread } from './report-reading-pool.js';
-import { readReportFixture } from './report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 
 describe('readReportOffThread', () => {
   it('answers what parseReport answers, and the digest when asked', async () => {

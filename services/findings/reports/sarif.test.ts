@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeObservations } from '../fingerprint.js';
-import { readReportFixture } from './report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 import { ReportFormatError } from './report-reader.js';
 import { parseSarifReport } from './sarif.js';
 

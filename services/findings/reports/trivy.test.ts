@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeObservations, fingerprintObservation } from '../fingerprint.js';
 import type { Observation, ObservationKind, ParsedReport } from '../observation.js';
-import { readReportFixture } from './report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 import { ReportFormatError } from './report-reader.js';
 import { canonicalCheckId, parseTrivyReport } from './trivy.js';
 

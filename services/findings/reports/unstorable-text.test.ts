@@ -5,11 +5,11 @@
 import type avsc from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { unstorableTextIn } from '../../platform/http/text-rule.js';
-import { loadSchema } from '../../platform/streams/avro.js';
+import { loadSchema } from '../../../streams/avro.js';
 import { toScannerObservationRecord, type ReportWarning } from '../observation.js';
 import { dedupeObservations, parseReport, ReportFormatError, type ReportFormat } from './index.js';
 import { maxListedWarnings } from './report-collector.js';
-import { readReportFixture } from './report-fixtures.js';
+import { readReportFixture } from '../testing/report-fixtures.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw scanner reports are edited field by field
 type Json = Record<string, any>;

@@ -1,4 +1,4 @@
-// Claimed domains (issue 17 item 3): an owner claims a domain, publishes the TXT
+// Claimed domains: an owner claims a domain, publishes the TXT
 // record the claim names, and asks for verification; only a verified domain enables
 // just-in-time provisioning, SSO enforcement and the retirement of unverified accounts
 // for its addresses. At most one organization holds a domain verified.
@@ -28,7 +28,7 @@ export const RETRY_AFTER_FAILURE_MS = 6 * HOUR_MS;
 export const LAPSE_GRACE_MS = 3 * DAY_MS;
 export const LAPSE_AFTER_FAILURES = 3;
 
-export type DomainState = 'pending' | 'expired' | 'verified';
+type DomainState = 'pending' | 'expired' | 'verified';
 
 /** A claimed domain as the API shows it. The token is published in DNS: no secret, so it is shown to whoever may read the claim. */
 export interface DomainView {
@@ -45,7 +45,7 @@ export interface DomainView {
   created_at: string;
 }
 
-export interface DomainRow {
+interface DomainRow {
   id: string;
   domain: string;
   verification_token: string;
@@ -97,12 +97,12 @@ const verifiedElsewhereRefusal = (domain: string): AppError =>
     details: { rule: 'domain_verified_elsewhere' },
   });
 
-export interface DomainCaller {
+interface DomainCaller {
   principal: UserPrincipal;
   origin: RequestOrigin;
 }
 
-export interface DomainClaimsDeps {
+interface DomainClaimsDeps {
   db: Database;
   codec: CursorCodec;
   resolveTxt: TxtResolver;

@@ -17,7 +17,7 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** The longest name DNS carries (RFC 1035), less the record's own label in front of it. */
 const MAX_DOMAIN_LENGTH = 253 - '_sentinel-challenge.'.length;
 
-export type DomainCheck = { ok: true; domain: string } | { ok: false; reason: string };
+type DomainCheck = { ok: true; domain: string } | { ok: false; reason: string };
 
 /**
  * The claimable form of what a person typed: trimmed, one trailing dot dropped, lower

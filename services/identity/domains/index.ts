@@ -1,4 +1,4 @@
-// Verified domains (issue 17): an organization claims a domain and proves it with a
+// Verified domains: an organization claims a domain and proves it with a
 // DNS TXT record. Only a verified domain enables just-in-time provisioning, SSO
 // enforcement and the retirement of unverified accounts for its addresses. The
 // workers role checks verified domains again every day and lets a domain whose
@@ -14,13 +14,13 @@ import { listIdentityDomains } from './handlers/listIdentityDomains.js';
 import { reissueIdentityDomainToken } from './handlers/reissueIdentityDomainToken.js';
 import { releaseIdentityDomain } from './handlers/releaseIdentityDomain.js';
 import { verifyIdentityDomain } from './handlers/verifyIdentityDomain.js';
-import { createDomainReverification } from './reverification.js';
+import { createDomainReverification } from './workers/reverification.js';
 import type { TxtResolver } from './txt-resolver.js';
 
 export { domainOfAddress, isVerifiedDomainOf, verifiedDomainOwnerOf, type VerifiedDomainOwner } from './verified-domains.js';
 export { createTxtResolver, type TxtResolver } from './txt-resolver.js';
 
-export interface DomainsDependencies {
+interface DomainsDependencies {
   db: Database;
   codec: CursorCodec;
   logger: Logger;
@@ -45,6 +45,5 @@ export function createDomainsModule(deps: DomainsDependencies): CapabilityModule
       reissueIdentityDomainToken: reissueIdentityDomainToken({ claims }),
     },
     workers: () => [createDomainReverification({ db, resolveTxt, now, logger: deps.logger.child({ component: 'domain-reverification' }) })],
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -8,8 +8,8 @@ import { Resolver } from 'node:dns/promises';
 export type TxtResolver = (name: string) => Promise<string[][]>;
 
 /** The label the challenge record sits under, like WorkOS's _workos-challenge: a name of its own, away from the domain's SPF and other TXT records. */
-export const CHALLENGE_LABEL = '_sentinel-challenge';
-export const CHALLENGE_PREFIX = 'sentinel-domain-verification=';
+const CHALLENGE_LABEL = '_sentinel-challenge';
+const CHALLENGE_PREFIX = 'sentinel-domain-verification=';
 
 export const challengeRecordName = (domain: string): string => `${CHALLENGE_LABEL}.${domain}`;
 export const challengeRecordValue = (token: string): string => `${CHALLENGE_PREFIX}${token}`;

@@ -6,7 +6,7 @@ import { alignMappedRole } from '../../organizations/index.js';
 import { recordIdentityEvent, recordSystemIdentityEvent, type AuditActor, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { replaceUnstorableText } from '../../platform/storable-text.js';
-import { appendToOutbox, type NewDomainEvent } from '../../platform/streams/outbox.js';
+import { appendToOutbox, type NewDomainEvent } from '../../../streams/outbox.js';
 import { eventActorOfRecorded } from '../../platform/principal.js';
 
 /** The roles a group may be mapped to, highest first as in the role registry: never owner (spec 5.8). */
@@ -21,7 +21,7 @@ export interface DirectoryGroup {
 }
 
 /** The longest group name a column holds (migration 081); a longer one names no group we can list. */
-export const GROUP_NAME_MAX = 256;
+const GROUP_NAME_MAX = 256;
 
 /**
  * Upserts the groups an SSO assertion of this provider names (listing new ones, mapped
@@ -110,7 +110,7 @@ export async function mappedRoleOf(tx: Queryable, orgId: OrgId, userId: string):
 export const highestRole = (held: readonly MappableRole[]): MappableRole | undefined => mappableRoles.find((role) => held.includes(role));
 
 /** Who an automatic role change is recorded as: a request's actor with its origin, or the system. */
-export type MappingActor = AuditActor | 'system';
+type MappingActor = AuditActor | 'system';
 
 /**
  * Brings the role of a directory- or just-in-time-sourced membership in line with the

@@ -14,7 +14,7 @@ import type { UserPrincipal } from '../../platform/principal.js';
 import { alignToMappings, type MappableRole } from './directory-groups.js';
 
 /** A directory group as the API shows it. */
-export interface DirectoryGroupView {
+interface DirectoryGroupView {
   id: string;
   source: 'sso' | 'scim';
   name: string;

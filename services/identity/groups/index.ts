@@ -1,4 +1,4 @@
-// Directory groups and their role mappings (spec 2.9, issue 17 item 8): a group is
+// Directory groups and their role mappings (spec 2.9): a group is
 // listed once an SSO assertion or a SCIM push names it and confers nothing until
 // mapped to a role (never owner). Single sign-on names its groups and applies the
 // mapped role at each sign-in through this entry; SCIM writes its own groups and
@@ -28,6 +28,5 @@ export function createGroupsModule(deps: { db: Database; codec: CursorCodec }): 
       getDirectoryGroup: getDirectoryGroup({ db }),
       updateDirectoryGroup: updateDirectoryGroup({ db }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

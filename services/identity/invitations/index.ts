@@ -18,6 +18,5 @@ export function createInvitationsModule(deps: { db: Database }): CapabilityModul
       withdrawInvitation: withdrawInvitation({ db }),
       acceptInvitation: acceptInvitation({ db }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

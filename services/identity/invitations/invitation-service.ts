@@ -9,7 +9,7 @@ import { authorizeRoleChange, missingForRoleChange, permissionsOf, type Role } f
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { eventActorOf, type UserPrincipal } from '../../platform/principal.js';
-import { appendToOutbox } from '../../platform/streams/outbox.js';
+import { appendToOutbox } from '../../../streams/outbox.js';
 import { systemScope } from '../../platform/tenancy.js';
 import {
   addMembership,

@@ -7,9 +7,9 @@ import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
 
 /** Recognizable by secret scanners and by us: an invitation token, not a key or a session. */
-export const INVITATION_TOKEN_PREFIX = 'sni_';
+const INVITATION_TOKEN_PREFIX = 'sni_';
 /** Long enough for a teammate to get to it over a weekend, short enough that a forgotten link stops working. */
-export const INVITATION_LIFETIME_DAYS = 7;
+const INVITATION_LIFETIME_DAYS = 7;
 
 export const invitationStates = ['issued', 'redeemed', 'withdrawn', 'expired'] as const;
 export type InvitationState = (typeof invitationStates)[number];
@@ -106,7 +106,7 @@ export async function markRedeemed(tx: Queryable, orgId: OrgId, id: string, user
   await tx.query('UPDATE invitations SET redeemed_at = now(), redeemed_by_user_id = $3 WHERE org_id = $1 AND id = $2', [orgId, id, userId]);
 }
 
-export interface PresentedInvitation {
+interface PresentedInvitation {
   id: string;
   orgId: OrgId;
   /** Whether the address invited is the presenting person's (both stored lower-case). */

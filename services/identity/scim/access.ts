@@ -3,7 +3,7 @@
 // account of that address; while active, that person is a member of the organization
 // (arrival directory), admitted within the plan's seats; deactivating or deleting the
 // user ends the membership at once and is never refused for seats.
-import { findLiveAccountByEmail, createAccount, retireUnverifiedAccount } from '../../accounts/index.js';
+import { findLiveAccountByEmail, createAccount, retireUnverifiedAccount } from '../accounts/index.js';
 import { domainOfAddress, isVerifiedDomainOf } from '../domains/index.js';
 import { applyMappedRole } from '../groups/index.js';
 import { addMembership, findMember, isDeletionScheduled, lockSeats, removeMemberForDirectory, seatFree } from '../../organizations/index.js';
@@ -28,7 +28,7 @@ export interface DirectoryCaller {
  * the least one, as for just-in-time provisioning, so a directory push alone never
  * gives more than reading.
  */
-export const DIRECTORY_DEFAULT_ROLE: Role = 'viewer';
+const DIRECTORY_DEFAULT_ROLE: Role = 'viewer';
 
 // Enough to tell an address from a login name or an id; the mailbox itself is the directory's word.
 const ADDRESS = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-// What a directory may provision, and what provisioning never changes (issue 33 item 2):
+// What a directory may provision, and what provisioning never changes:
 // a directory of one organization enrols only addresses of that organization's verified
 // domains, an account it links keeps its own sign-ins, sessions and personal organization,
 // no addition moves the organization a person acts in, and an account it created before
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestPerson } from '../../../test/support/test-app.js';
 import { addMembership } from '../../organizations/index.js';
-import { mailedToken } from '../../accounts/testing/mail.js';
+import { mailedToken } from '../accounts/testing/mail.js';
 import { addresslessUserBody, directoryOf, ERROR_SCHEMA, patchBody, roster, USER_SCHEMA, userBody, verifiedDomain, type Directory } from './testing/scim-client.js';
 
 describe.each(testProfiles)('What a directory may provision ($profile)', (profile) => {

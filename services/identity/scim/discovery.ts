@@ -69,7 +69,7 @@ export const schemaView = (schema: SchemaDefinition): JsonObject => ({
   meta: { resourceType: 'Schema', location: `${SCIM_BASE_PATH}/Schemas/${schema.id}` },
 });
 
-export const listResponse = (resources: JsonObject[]): JsonObject => ({
+const listResponse = (resources: JsonObject[]): JsonObject => ({
   schemas: [LIST_RESPONSE_SCHEMA],
   totalResults: resources.length,
   startIndex: 1,

@@ -1,17 +1,15 @@
-// SCIM 2.0 provisioning (RFC 7643/7644; spec 2.9, 5.9; issue 17 item 7): the
+// SCIM 2.0 provisioning (RFC 7643/7644; spec 2.9, 5.9): the
 // directory protocol at /api/scim/v2 (Users, Groups, ServiceProviderConfig,
 // ResourceTypes, Schemas) and the directory tokens owners issue for it. A SCIM user
 // stands for a person and, while active, admits them to the organization within the
 // plan's seats; SCIM groups are directory groups that administrators map to roles
-// (identity/groups). Accounts authenticates presented directory tokens through
-// `directoryTokens`, which the composition root hands it (accounts cannot import this
-// entry: this capability imports accounts).
-import type { DirectoryTokens } from '../../accounts/index.js';
+// (identity/groups). The guard (identity/authentication) authenticates presented
+// directory tokens with directory-tokens.ts.
 import type { Database } from '../../platform/db/database.js';
-import type { OperationHandler } from '../../platform/http/handler.js';
+import type { OperationHandler, OperationId } from '../../platform/http/handler.js';
+import type { ScimHandler } from './scim-http.js';
 import type { CapabilityModule } from '../../platform/module.js';
 import { withAbsoluteUrls } from './absolute-urls.js';
-import { DIRECTORY_TOKEN_PREFIX, findDirectoryToken, touchDirectoryTokenLastUsed } from './directory-tokens.js';
 import { createScimGroup } from './handlers/createScimGroup.js';
 import { createScimUser } from './handlers/createScimUser.js';
 import { deleteScimGroup } from './handlers/deleteScimGroup.js';
@@ -34,43 +32,34 @@ import { replaceScimUser } from './handlers/replaceScimUser.js';
 import { revokeScimToken } from './handlers/revokeScimToken.js';
 import { scimErrorDialect } from './scim-errors.js';
 
-/** How the guard finds a presented directory token. */
-export const directoryTokens: DirectoryTokens = {
-  prefix: DIRECTORY_TOKEN_PREFIX,
-  find: findDirectoryToken,
-  touchLastUsed: touchDirectoryTokenLastUsed,
-};
-
 export function createScimModule(deps: { db: Database; /** PUBLIC_URL: the origin of the URIs SCIM answers name. */ publicUrl: string }): CapabilityModule {
   const { db } = deps;
-  const directoryProtocol: Record<string, OperationHandler> = {
-    getScimServiceProviderConfig: getScimServiceProviderConfig(),
-    listScimResourceTypes: listScimResourceTypes(),
-    getScimResourceType: getScimResourceType(),
-    listScimSchemas: listScimSchemas(),
-    getScimSchema: getScimSchema(),
-    listScimUsers: listScimUsers({ db }),
-    createScimUser: createScimUser({ db }),
-    getScimUser: getScimUser({ db }),
-    replaceScimUser: replaceScimUser({ db }),
-    patchScimUser: patchScimUser({ db }),
-    deleteScimUser: deleteScimUser({ db }),
-    listScimGroups: listScimGroups({ db }),
-    createScimGroup: createScimGroup({ db }),
-    getScimGroup: getScimGroup({ db }),
-    replaceScimGroup: replaceScimGroup({ db }),
-    patchScimGroup: patchScimGroup({ db }),
-    deleteScimGroup: deleteScimGroup({ db }),
-  };
+  // The directory protocol's answers name their URIs absolute under PUBLIC_URL.
+  const absolute = <Id extends OperationId>(handler: ScimHandler<Id>): OperationHandler<Id> => withAbsoluteUrls(handler, deps.publicUrl);
   return {
     name: 'identity/scim',
     handlers: {
       listScimTokens: listScimTokens({ db }),
       issueScimToken: issueScimToken({ db }),
       revokeScimToken: revokeScimToken({ db }),
-      ...Object.fromEntries(Object.entries(directoryProtocol).map(([operationId, handler]) => [operationId, withAbsoluteUrls(handler, deps.publicUrl)])),
+      getScimServiceProviderConfig: absolute(getScimServiceProviderConfig()),
+      listScimResourceTypes: absolute(listScimResourceTypes()),
+      getScimResourceType: absolute(getScimResourceType()),
+      listScimSchemas: absolute(listScimSchemas()),
+      getScimSchema: absolute(getScimSchema()),
+      listScimUsers: absolute(listScimUsers({ db })),
+      createScimUser: absolute(createScimUser({ db })),
+      getScimUser: absolute(getScimUser({ db })),
+      replaceScimUser: absolute(replaceScimUser({ db })),
+      patchScimUser: absolute(patchScimUser({ db })),
+      deleteScimUser: absolute(deleteScimUser({ db })),
+      listScimGroups: absolute(listScimGroups({ db })),
+      createScimGroup: absolute(createScimGroup({ db })),
+      getScimGroup: absolute(getScimGroup({ db })),
+      replaceScimGroup: absolute(replaceScimGroup({ db })),
+      patchScimGroup: absolute(patchScimGroup({ db })),
+      deleteScimGroup: absolute(deleteScimGroup({ db })),
     },
     errorDialect: scimErrorDialect,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

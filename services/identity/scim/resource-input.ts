@@ -9,7 +9,7 @@ import { COMMON_ATTRIBUTES, findAttribute, schemasOf, type AttributeDefinition, 
 
 export type JsonObject = Record<string, unknown>;
 
-export interface ReadOptions {
+interface ReadOptions {
   /**
    * POST and PUT bodies must name the resource's core schema in `schemas`, and every
    * extension they carry (RFC 7643 section 3). A resource after PATCH is the service's

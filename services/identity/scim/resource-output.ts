@@ -9,7 +9,7 @@ import type { MemberView, ScimGroupRow, ScimUserRow } from './scim-store.js';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, type ResourceKind } from './schemas.js';
 
 /** A resource's URI, relative to the service's origin (the service does not know the name clients reach it by). */
-export const locationOf = (kind: ResourceKind, id: string): string => `${SCIM_BASE_PATH}/${kind}s/${id}`;
+const locationOf = (kind: ResourceKind, id: string): string => `${SCIM_BASE_PATH}/${kind}s/${id}`;
 
 const meta = (kind: ResourceKind, id: string, created: Date, lastModified: Date, version: string) => ({
   resourceType: kind,
@@ -20,8 +20,8 @@ const meta = (kind: ResourceKind, id: string, created: Date, lastModified: Date,
 });
 
 /** The weak entity tag of a resource's version. */
-export const userVersion = (row: ScimUserRow): string => `W/"${row.version}"`;
-export const groupVersion = (row: ScimGroupRow): string => `W/"${new Date(row.updated_at).getTime()}"`;
+const userVersion = (row: ScimUserRow): string => `W/"${row.version}"`;
+const groupVersion = (row: ScimGroupRow): string => `W/"${new Date(row.updated_at).getTime()}"`;
 
 export function renderUser(row: ScimUserRow, groups: readonly MemberView[]): JsonObject {
   const { [ENTERPRISE_USER_SCHEMA]: enterprise, ...core } = row.resource;
@@ -49,7 +49,7 @@ export function renderGroup(row: ScimGroupRow, members: readonly MemberView[]): 
   };
 }
 
-export interface Projection {
+interface Projection {
   attributes: string[] | undefined;
   excludedAttributes: string[] | undefined;
 }

@@ -16,7 +16,7 @@ export const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Resou
 export const SCHEMA_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Schema';
 
 export type AttributeType = 'string' | 'boolean' | 'decimal' | 'integer' | 'dateTime' | 'reference' | 'binary' | 'complex';
-export type Mutability = 'readOnly' | 'readWrite' | 'immutable' | 'writeOnly';
+type Mutability = 'readOnly' | 'readWrite' | 'immutable' | 'writeOnly';
 export type Returned = 'always' | 'never' | 'default' | 'request';
 
 export interface AttributeDefinition {
@@ -163,7 +163,7 @@ export const SCHEMAS: readonly SchemaDefinition[] = [
 
 export type ResourceKind = 'User' | 'Group';
 
-export interface ResourceTypeDefinition {
+interface ResourceTypeDefinition {
   kind: ResourceKind;
   endpoint: string;
   description: string;
@@ -192,7 +192,7 @@ export const COMMON_ATTRIBUTES: readonly AttributeDefinition[] = [
   }),
 ];
 
-export const schemaById = (id: string): SchemaDefinition | undefined => SCHEMAS.find((schema) => schema.id.toLowerCase() === id.toLowerCase());
+const schemaById = (id: string): SchemaDefinition | undefined => SCHEMAS.find((schema) => schema.id.toLowerCase() === id.toLowerCase());
 
 /** The core schema of a resource type, and its extension schemas. */
 export function schemasOf(kind: ResourceKind): { core: SchemaDefinition; extensions: SchemaDefinition[] } {

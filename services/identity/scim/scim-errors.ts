@@ -34,7 +34,7 @@ export const seatsExhausted = (seats: Seats): AppError =>
 const UNREADABLE_BODY = /^(malformed JSON request body|empty JSON request body|request body nested deeper than \d+ levels|request body holds more than \d+ members)$/;
 
 /** The one mapper's answer, in SCIM's shape. */
-export function renderScimError(error: HttpError): HttpError {
+function renderScimError(error: HttpError): HttpError {
   const message = typeof error.body.error === 'string' ? error.body.error : 'error';
   const body: Record<string, unknown> = { schemas: [ERROR_SCHEMA], status: String(error.status), detail: message };
   const scimType = typeof error.body.scimType === 'string' ? error.body.scimType : error.status === 400 ? (UNREADABLE_BODY.test(message) ? 'invalidSyntax' : 'invalidValue') : undefined;

@@ -1,5 +1,6 @@
 // The storage of SCIM users and groups (migration 086; groups are directory_groups
 // rows of source scim, migration 081). Every query is keyed by organization.
+import { isUuid } from '../../platform/ids.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import type { JsonObject } from './resource-input.js';
 
@@ -29,13 +30,12 @@ export interface MemberView {
 }
 
 // A SCIM id this service gives out is a UUID; anything else names nothing (and would not cast).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isResourceId = (id: string): boolean => UUID.test(id);
+const isResourceId = (id: string): boolean => isUuid(id);
 
 const USER_COLUMNS = 'u.id, u.user_name, u.external_id, u.active, u.user_id, u.resource, u.version::text AS version, u.created_at, u.updated_at';
 const GROUP_COLUMNS = 'g.id, g.name, g.external_id, g.created_at, g.updated_at';
 
-export interface NewScimUser {
+interface NewScimUser {
   userName: string;
   externalId: string | undefined;
   active: boolean;
@@ -134,7 +134,7 @@ export async function groupsOfUsers(q: Queryable, orgId: OrgId, userIds: readonl
   return groups;
 }
 
-export interface NewScimGroup {
+interface NewScimGroup {
   displayName: string;
   externalId: string | undefined;
 }

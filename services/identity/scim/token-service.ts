@@ -1,4 +1,4 @@
-// Issuing, listing and revoking directory tokens (spec 5.1; issue 17 item 7). Owners
+// Issuing, listing and revoking directory tokens (spec 5.1). Owners
 // issue them (identity:manage, sessions only); the token is shown once. Every change
 // is audited in its transaction.
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
@@ -8,7 +8,7 @@ import { isoOrNull } from '../../platform/http/timestamps.js';
 import type { UserPrincipal } from '../../platform/principal.js';
 import { insertDirectoryToken, listDirectoryTokens, revokeDirectoryToken, type StoredDirectoryToken } from './directory-tokens.js';
 
-export interface DirectoryTokenView {
+interface DirectoryTokenView {
   id: string;
   name: string;
   start: string;

@@ -23,7 +23,7 @@ export {
   type SecondFactorVerifier,
 } from './second-factors.js';
 
-/** The module's operations over the service services/modules.ts builds once and also hands to sign-in. */
+/** The module's operations over the service the identity entry (services/identity/index.ts) builds once and also hands to sign-in. */
 export function createSecondFactorModule(deps: { secondFactors: SecondFactors }): CapabilityModule {
   const { secondFactors } = deps;
   return {

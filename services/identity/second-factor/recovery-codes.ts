@@ -5,7 +5,7 @@
 import { Secret } from 'otpauth';
 import { secretDigest } from '../../platform/crypto/secrets.js';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 // 80 bits: 16 base32 characters exactly, no padding.
 const CODE_BYTES = 10;
 

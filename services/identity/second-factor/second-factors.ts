@@ -1,6 +1,6 @@
 // A person's second factor: enrolment, confirmation, verification and disabling.
 // Not tenant data: a person's sign-in spans their organizations, so these queries
-// are keyed by the person (as services/accounts/users.ts is), and what they do is
+// are keyed by the person (as services/identity/accounts/users.ts is), and what they do is
 // audited in the person's personal organization (spec 6.2), as sign-ins are.
 import type { Counters } from '../../platform/counters/counters.js';
 import { configuredSecretBox } from '../../platform/crypto/secret-box.js';
@@ -228,7 +228,7 @@ export function createSecondFactors(deps: SecondFactorDependencies) {
 
 export type SecondFactors = ReturnType<typeof createSecondFactors>;
 
-export interface SecondFactorStatus {
+interface SecondFactorStatus {
   enabled: boolean;
   method: 'totp' | null;
   enabled_at: string | null;

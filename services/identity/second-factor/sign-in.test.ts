@@ -1,4 +1,4 @@
-// Sign-in (POST /auth/login, services/accounts) for a person with a second factor.
+// Sign-in (POST /auth/login, services/identity/accounts) for a person with a second factor.
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp } from '../../../test/support/test-app.js';
 import { appWithClock, currentCode, enrol, login, movableClock, trail } from './testing/second-factor-harness.js';

@@ -14,7 +14,7 @@ export interface TotpParameters {
  * What authenticator apps agree on: SHA-1, 6 digits, 30 seconds. Other choices
  * are silently ignored by several popular apps, which then show wrong codes.
  */
-export const SENTINEL_TOTP: TotpParameters = { algorithm: 'SHA1', digits: 6, period: 30 };
+export const SENTINEL_TOTP = { algorithm: 'SHA1', digits: 6, period: 30 } as const satisfies TotpParameters;
 
 // One step either side of now: a phone's clock a little off, or a code typed as it rolled over (RFC 6238 section 5.2).
 const ACCEPTED_STEPS_AROUND_NOW = 1;

@@ -5,9 +5,9 @@
 // complete a sign-in the attacker started), and leaves no table to sweep.
 import { createSignedCookie } from '../../platform/http/signed-cookie.js';
 
-export const FLOW_COOKIE = 'sentinel_social_login';
+const FLOW_COOKIE = 'sentinel_social_login';
 /** Ten minutes to sign in at the provider. */
-export const FLOW_TTL_SECONDS = 10 * 60;
+const FLOW_TTL_SECONDS = 10 * 60;
 
 export interface SocialFlow {
   provider: string;

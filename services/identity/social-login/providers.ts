@@ -1,7 +1,7 @@
 // What social login asks of a provider: where to send the browser, and, given the
 // callback, who the person is. GitHub speaks OAuth 2.0 and its REST API
 // (github.ts); Google speaks OpenID Connect (google.ts, through openid-client).
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   redirectUri: string;
   state: string;
   codeChallenge: string;

@@ -1,4 +1,4 @@
-// Who a social sign-in signs in (issue 17 item 2): the account the provider identity
+// Who a social sign-in signs in: the account the provider identity
 // is linked to; otherwise the live account of the provider-verified address, linked
 // now, unless that account has a password and an unverified address (whoever set the
 // password never showed they own the address: linking would hand the account, and
@@ -8,13 +8,12 @@
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { recordIdentityEvent, recordRepeatableRefusal, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import { conflict } from '../../platform/errors.js';
-import { createAccount, findLiveAccountByEmail, issueSignInCode, markEmailVerified, personalOrganizationOfAccount } from '../../accounts/index.js';
-import { ssoEnforcementFor } from '../sso/index.js';
+import { createAccount, findLiveAccountByEmail, issueSignInCode, markEmailVerified, personalOrganizationOfAccount, ssoEnforcementFor } from '../accounts/index.js';
 import type { ProviderIdentity } from './providers.js';
 import { link, linkedAccount, touchSignIn } from './social-identities.js';
 
 /** How a callback ends: a code for the exchange, or the error its redirect names. */
-export type SocialSignInOutcome = { code: string } | { error: 'sso_required' | 'email_not_verified' | 'account_not_verified' };
+type SocialSignInOutcome = { code: string } | { error: 'sso_required' | 'email_not_verified' | 'account_not_verified' };
 
 export async function signInWithSocialIdentity(db: Database, provider: string, identity: ProviderIdentity, origin: RequestOrigin, now: () => Date): Promise<SocialSignInOutcome> {
   const email = identity.verifiedEmail;

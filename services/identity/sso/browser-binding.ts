@@ -1,4 +1,4 @@
-// Every single sign-on is bound to the browser that started it (issue 33 item 1): the
+// Every single sign-on is bound to the browser that started it: the
 // start sets a signed cookie naming the sign-in's state (platform/http/signed-cookie.ts,
 // the mechanism social login uses), and the OIDC callback and the SAML assertion
 // consumer go on only when the browser presents that cookie for the state the identity
@@ -8,12 +8,11 @@
 // the URL); the OIDC nonce and PKCE verifier stay derived from it on the server.
 import { createHash } from 'node:crypto';
 import { createSignedCookie, sameSecretValue } from '../../platform/http/signed-cookie.js';
-import type { HandlerResult } from '../../platform/http/handler.js';
 import { PENDING_SIGN_IN_TTL_SECONDS } from './pending-sign-ins.js';
 
-export const BINDING_COOKIE = 'sentinel_sso';
+const BINDING_COOKIE = 'sentinel_sso';
 /** Both ways back (the OIDC callback, every provider's SAML assertion consumer) are under it, and nothing else reads it. */
-export const BINDING_COOKIE_PATH = '/api/v1/auth/sso/';
+const BINDING_COOKIE_PATH = '/api/v1/auth/sso/';
 
 export function createBrowserBinding(deps: { signingKey: Buffer; secure: boolean; now: () => Date }) {
   const cookie = createSignedCookie<{ state: string }>({
@@ -55,7 +54,7 @@ const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').repla
  * is same-site and carries the cookie, if this browser has it. A relayed post without
  * it is refused as any unbound one.
  */
-export function samlRelayPage(acsUrl: string, form: { SAMLResponse: string; RelayState?: string }): HandlerResult {
+export function samlRelayPage(acsUrl: string, form: { SAMLResponse: string; RelayState?: string }): { status: 200; body: string; headers: Record<string, string> } {
   const fields = { SAMLResponse: form.SAMLResponse, ...(form.RelayState === undefined ? {} : { RelayState: form.RelayState }), relayed: 'true' };
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)

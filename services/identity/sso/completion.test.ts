@@ -1,11 +1,11 @@
-// What a vouched sign-in does (issue 17 items 1, 4, 6, 8), through whole SAML sign-ins:
+// What a vouched sign-in does, through whole SAML sign-ins:
 // just-in-time provisioning on and off, only for addresses in a domain the provider's
 // own organization verified, within the plan's seats under concurrency, group names
 // listed and mapped roles applied, and the retirement of an unverified password account.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../accounts/testing/enterprise-identity.js';
 import { seated } from '../groups/testing/groups.js';
 import { createTestSamlIdp, type TestSamlIdp } from './testing/saml-idp.js';
 import { createSamlProvider, exchange, RETURN_URL, samlSignIn } from './testing/sign-in.js';

@@ -1,5 +1,4 @@
-// What happens once an identity provider has vouched for a person (issue 17 items 1,
-// 4, 6 and 8; spec 3.2, 5.9, 5.10). A provider speaks for an address only when its
+// What happens once an identity provider has vouched for a person (// 4, 6 and 8; spec 3.2, 5.9, 5.10). A provider speaks for an address only when its
 // organization has verified the address's domain: a session is the person's across
 // all their organizations, so an owner who could make their IdP assert any member's
 // address would take over that person's other organizations too.
@@ -14,7 +13,7 @@
 import { recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { systemScope } from '../../platform/tenancy.js';
-import { createAccount, findLiveAccountByEmail, issueSignInCode, markEmailVerified, retireUnverifiedAccount } from '../../accounts/index.js';
+import { createAccount, findLiveAccountByEmail, issueSignInCode, markEmailVerified, retireUnverifiedAccount } from '../accounts/index.js';
 import { verifiedDomainOwnerOf } from '../domains/index.js';
 import { applyMappedRole, nameSsoGroups, replaceSsoGroupMembership } from '../groups/index.js';
 import { addMembership, findMember, isDeletionScheduled, lockSeats, seatFree } from '../../organizations/index.js';
@@ -22,9 +21,9 @@ import type { SsoProvider } from './providers.js';
 import type { VouchedIdentity } from './vouched-identity.js';
 
 /** Why a vouched sign-in was refused; each is also the error code the return address receives. */
-export type RefusalReason = 'email_missing' | 'email_not_verified' | 'domain_not_verified' | 'not_a_member' | 'seat_limit_reached' | 'organization_deletion_scheduled';
+type RefusalReason = 'email_missing' | 'email_not_verified' | 'domain_not_verified' | 'not_a_member' | 'seat_limit_reached' | 'organization_deletion_scheduled';
 
-export type Completion = { signedIn: true; code: string; userId: string } | { signedIn: false; reason: RefusalReason };
+type Completion = { signedIn: true; code: string; userId: string } | { signedIn: false; reason: RefusalReason };
 
 class Refusal extends Error {
   constructor(readonly reason: RefusalReason) {

@@ -13,7 +13,7 @@ export interface ServiceProviderEndpoints {
   entityId: string;
 }
 
-export const OIDC_CALLBACK_PATH = '/api/v1/auth/sso/oidc/callback';
+const OIDC_CALLBACK_PATH = '/api/v1/auth/sso/oidc/callback';
 
 export function endpointsOf(publicBaseUrl: string, provider: Pick<SsoProvider, 'id' | 'protocol' | 'settings'>): ServiceProviderEndpoints {
   const base = `${publicBaseUrl}/api/v1/auth/sso/${provider.id}`;

@@ -1,14 +1,14 @@
-// Single sign-on per organization (issue 17): OpenID Connect and SAML 2.0 providers
+// Single sign-on per organization: OpenID Connect and SAML 2.0 providers
 // configured by owners, the open sign-in routes (start, the OIDC callback, the SAML
-// assertion consumer and metadata, discovery by address), just-in-time provisioning,
-// and enforcement, which password and social sign-ins ask about through
+// assertion consumer and metadata, discovery by address) and just-in-time provisioning.
+// Enforcement, which password and social sign-ins ask about, is accounts'
 // ssoEnforcementFor.
 import type { Config } from '../../platform/config.js';
 import { configuredSecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ResolveAll } from '../../platform/egress/destination-policy.js';
 import { createEgressFetch } from '../../platform/egress/egress-fetch.js';
-import type { OperationHandler } from '../../platform/http/handler.js';
+import type { OperationHandler, OperationId } from '../../platform/http/handler.js';
 import type { CapabilityModule } from '../../platform/module.js';
 import { createBrowserBinding } from './browser-binding.js';
 import { completeOidcSignIn } from './handlers/completeOidcSignIn.js';
@@ -24,15 +24,13 @@ import { updateSsoProvider } from './handlers/updateSsoProvider.js';
 import { createProviderService } from './provider-service.js';
 import { createSignIn } from './sign-in.js';
 
-export { ssoEnforcementFor, type SsoEnforcement } from './enforcement.js';
-
 export type SsoConfig = Pick<Config, 'publicUrl' | 'signInReturnUrl' | 'ssoReturnUrls' | 'ssoAllowPrivateIssuers' | 'ssoTrustedCaPem' | 'tokenSigningKey' | 'webhookSecretKey'>;
 
-export interface SsoDependencies {
+interface SsoDependencies {
   db: Database;
   config: SsoConfig;
-  /** The per-source-address limit of the authentication routes (accounts), which the sign-in routes share. */
-  authRoute: (handler: OperationHandler) => OperationHandler;
+  /** The per-source-address limit of the authentication routes (identity/authentication), which the sign-in routes share. */
+  authRoute: <Id extends OperationId>(handler: OperationHandler<Id>) => OperationHandler<Id>;
   /** Resolves issuer names; the system resolver unless given (tests never ask real DNS). */
   resolveIssuer?: ResolveAll;
   /** The clock of refusal windows. */
@@ -76,6 +74,5 @@ export function createSsoModule(deps: SsoDependencies): CapabilityModule {
       consumeSamlAssertion: authRoute(consumeSamlAssertion({ signIn, binding })),
       getSamlServiceProviderMetadata: getSamlServiceProviderMetadata({ db, publicBaseUrl: config.publicUrl }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

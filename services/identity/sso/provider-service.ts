@@ -25,7 +25,7 @@ import {
 } from './providers.js';
 import { certificateInfo, checkIssuer, checkScopes, checkSsoUrl, normalizeCertificates, type SettingsPolicy } from './provider-settings.js';
 
-export interface ProviderServiceDependencies {
+interface ProviderServiceDependencies {
   db: Database;
   secretBox: SecretBox;
   publicBaseUrl: string;

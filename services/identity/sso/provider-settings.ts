@@ -10,7 +10,7 @@ export interface SettingsPolicy {
   allowPrivate: boolean;
 }
 
-export const DEFAULT_OIDC_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
+const DEFAULT_OIDC_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
 
 /**
  * An issuer identifier (OpenID Connect Discovery 1.0, section 4): an https URL with no
@@ -48,7 +48,7 @@ export function checkScopes(scopes: readonly string[] | undefined): string[] {
   return [...chosen];
 }
 
-export interface CertificateInfo {
+interface CertificateInfo {
   pem: string;
   sha256_fingerprint: string;
   subject: string;

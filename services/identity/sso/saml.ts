@@ -26,7 +26,7 @@ export class SamlResponseRefused extends Error {
   }
 }
 
-export interface AcceptedAssertion {
+interface AcceptedAssertion {
   identity: VouchedIdentity;
   /** The assertion's ID and until when it could be presented, for the replay check. */
   assertionId: string;

@@ -28,7 +28,7 @@ import { consumeAssertion, derivedFromState, newSignInState, savePendingSignIn, 
 import { findProvider, findProviderById, secretAssociatedData, type SsoProvider } from './providers.js';
 import { acceptSamlResponse, answersARequest, authnRequestUrl, newSamlRequestId, SamlResponseRefused } from './saml.js';
 
-export interface SignInDependencies {
+interface SignInDependencies {
   db: Database;
   publicBaseUrl: string;
   /** The permitted return addresses: SIGN_IN_RETURN_URL (the default) and SSO_RETURN_URLS. */
@@ -57,13 +57,13 @@ interface Caller {
 }
 
 /** Where a start sends the browser, and the cookie binding it to the sign-in (none when the sign-in ended at once). */
-export interface Departure {
+interface Departure {
   location: string;
   binding: string | undefined;
 }
 
 /** How the assertion consumer answers: a redirect to the return address, or the relay page posting again to `acsUrl` (browser-binding.ts). */
-export type SamlAnswer = { location: string } | { relayTo: string };
+type SamlAnswer = { location: string } | { relayTo: string };
 
 export function createSignIn(deps: SignInDependencies) {
   const { db } = deps;

@@ -16,7 +16,7 @@ export interface VouchedIdentity {
 export const CLOCK_SKEW_SECONDS = 60;
 
 /** More names than this in one assertion are not listed: a directory group sync is SCIM's work. */
-export const MAX_GROUPS_PER_ASSERTION = 100;
+const MAX_GROUPS_PER_ASSERTION = 100;
 const MAX_GROUP_NAME_LENGTH = 256;
 
 /**

@@ -1,6 +1,6 @@
 // Workloads (spec 2.2, 5.5): non-human principals a person delegates part of their
-// authority to. Delegating, listing with standing, revoking; accounts authenticates
-// presented workload credentials through this entry.
+// authority to. Delegating, listing with standing, revoking; the guard
+// (identity/authentication) authenticates presented workload credentials through this entry.
 import type { ScopeRegistry } from '../../platform/authorization/permissions.js';
 import type { Database } from '../../platform/db/database.js';
 import type { CapabilityModule } from '../../platform/module.js';
@@ -20,6 +20,5 @@ export function createWorkloadsModule(deps: { db: Database; registry: ScopeRegis
       createWorkload: createWorkload({ db, registry }),
       revokeWorkload: revokeWorkload({ db }),
     },
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -6,7 +6,7 @@ import { findingIdsByAdvisory, freshImage, inAWeek, trivyReportWith } from '../.
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { expectNeighbourUntouchedAfterEach, testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { createdPolicy } from '../../policies/testing/fixtures.js';
-import { topics } from '../../platform/streams/topics.js';
+import { topics } from '../../../streams/topics.js';
 import { delegateTestWorkload } from './testing/workloads.js';
 
 describe.each(testProfiles)('a workload as a machine actor ($profile)', ({ profile, counters }) => {

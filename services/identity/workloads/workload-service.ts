@@ -7,13 +7,13 @@ import { refusedScopes, type Role, type ScopeRegistry } from '../../platform/aut
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed, type AppError } from '../../platform/errors.js';
 import { eventActorOf, type UserPrincipal } from '../../platform/principal.js';
-import { appendToOutbox } from '../../platform/streams/outbox.js';
+import { appendToOutbox } from '../../../streams/outbox.js';
 import { findMember } from '../../organizations/index.js';
 import { standingOf, workloadAuthority, type Standing } from './authority.js';
 import { insertWorkload, listWorkloads, revokeWorkload, type StoredWorkload } from './workloads.js';
 
 /** As for API keys: a year bounds how long a forgotten or leaked credential keeps working. */
-export const WORKLOAD_MAX_LIFETIME_DAYS = 365;
+const WORKLOAD_MAX_LIFETIME_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Caller {
@@ -27,7 +27,7 @@ export interface DelegationRequest {
   expiresAt: Date;
 }
 
-export interface WorkloadView {
+interface WorkloadView {
   id: string;
   name: string;
   start: string;

@@ -78,7 +78,7 @@ export async function revokeWorkload(tx: Queryable, orgId: OrgId, id: string): P
   return rows.length > 0 ? 'already_revoked' : 'not_found';
 }
 
-export interface PresentedWorkload {
+interface PresentedWorkload {
   id: string;
   orgId: OrgId;
   delegatedByUserId: string;

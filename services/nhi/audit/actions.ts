@@ -81,7 +81,6 @@ export const RESERVED_AUDIT_ACTIONS = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS_BY_AREA)[keyof typeof AUDIT_ACTIONS_BY_AREA][number];
-export type ReservedAuditAction = (typeof RESERVED_AUDIT_ACTIONS)[number];
 
 /** Every action recordAudit accepts, in registry order. */
 export const AUDIT_ACTIONS: readonly AuditAction[] = Object.values(AUDIT_ACTIONS_BY_AREA).flat();

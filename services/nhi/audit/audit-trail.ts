@@ -9,13 +9,14 @@ import { replaceUnstorableText } from '../../platform/storable-text.js';
 import { isAuditAction, type AuditAction } from './actions.js';
 
 export type AuditActorKind = 'person' | 'anonymous' | 'platform_admin' | 'system';
+export type AuditResult = 'success' | 'failure';
 
 export interface AuditEntry {
   orgId: OrgId;
   actor: { kind: AuditActorKind; id: string | null };
   action: AuditAction;
   subject: string | null;
-  result: 'success' | 'failure';
+  result: AuditResult;
   sourceAddress: string | null;
   /** The request id of the request that acted (X-Request-ID), or a run's id for system work. */
   correlationId: string | null;
@@ -27,7 +28,7 @@ export interface AuditEntry {
  * module permission, so in the trail it appears only as refused; it is a machine
  * acting on its own credential, recorded as `system` with its credential's kind in
  * the id (`api_key:<id>`, `workload:<id>`), so it is never confused with a person or
- * with the service's own work (docs/decisions.md, NHI audit).
+ * with the service's own work (docs/decisions/nhi.md, "The audit trail").
  */
 export function auditActorOf(principal: Principal): AuditEntry['actor'] {
   const { kind, id } = credentialOf(principal);

@@ -8,17 +8,18 @@
 // ": " after a key, object keys ordered by their UTF-8 length and then bytewise,
 // and strings escaped as JSON.stringify escapes them (docs/audit-evidence.md).
 import { createHash } from 'node:crypto';
+import type { AuditActorKind, AuditResult } from './audit-trail.js';
 
 /** The chain values of one record, as the trail stores and the evidence package carries them. */
 export interface ChainRecord {
   id: string;
   orgId: string;
   sequence: number;
-  actorKind: string;
+  actorKind: AuditActorKind;
   actorId: string | null;
   action: string;
   subject: string | null;
-  result: string;
+  result: AuditResult;
   /** UTC ISO text with microseconds: 2026-11-24T09:45:42.123456Z. */
   occurredAt: string;
   sourceAddress: string | null;

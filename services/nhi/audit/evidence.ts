@@ -3,9 +3,9 @@
 // it can recompute every link and digest without the database (`sentinel audit
 // verify`). docs/audit-evidence.md describes the format for auditors.
 import { createHash } from 'node:crypto';
-import type { OrgId, Queryable } from '../../platform/db/database.js';
+import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { firstBreak, jsonbText, type ChainBreak } from './canonical.js';
-import type { AuditEntry } from './audit-trail.js';
+import { recordAudit, type AuditEntry } from './audit-trail.js';
 import { walkChain } from './integrity.js';
 import { chainRecordOf, chainRecordOfView, RECORD_COLUMNS, viewOf, type AuditRecordView, type RecordRow } from './records.js';
 
@@ -13,7 +13,7 @@ export const EVIDENCE_FORMAT_VERSION = 'sentinel-nhi-audit-evidence/1';
 export const DEFAULT_EVIDENCE_WINDOW = 1000;
 export const MAX_EVIDENCE_WINDOW = 5000;
 
-export const VERIFICATION_INSTRUCTIONS = [
+const VERIFICATION_INSTRUCTIONS = [
   'Run `sentinel audit verify <file>`, or check by hand (docs/audit-evidence.md):',
   '1. For each record in order, its canonical text is the JSON array [organization, id, actor.kind, actor.id, action, subject, result, occurred_at, source_address, correlation_id, detail, previous_digest] written as PostgreSQL writes jsonb: ", " between members, ": " after keys, object keys ordered by UTF-8 length then bytewise, strings escaped as JSON.',
   '2. Its digest must be the lowercase hex SHA-256 of the UTF-8 bytes of that text.',
@@ -132,4 +132,38 @@ export function verifyEvidencePackage(evidence: EvidencePackage): PackageVerdict
   if (manifest.last_record_id !== (records.at(-1)?.id ?? null)) return mismatch('last_record_id', 'the last record is not the one the manifest names');
   if (manifest.records_digest !== recordsDigest(records)) return mismatch('records_digest', "the records' chain values do not match the manifest's digest of them");
   return { isIntact: true, checked: records.length, firstBreak: null };
+}
+
+/**
+ * A window of the chain as a package, its export recorded (audit.evidence.exported) in
+ * the transaction that reads the window: no package leaves without its record. The
+ * record joins the chain after the window, so the next package holds it. Undefined when
+ * the window starts at no record of the organization's.
+ */
+export async function exportEvidence(
+  db: Database,
+  audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>,
+  window: EvidenceWindow,
+  now: Date,
+): Promise<EvidencePackage | undefined> {
+  return db.transaction(async (tx) => {
+    const assembled = await assembleEvidence(tx, audit.orgId, audit.actor, window, now);
+    if (!assembled) return undefined;
+    const { manifest } = assembled;
+    await recordAudit(tx, {
+      ...audit,
+      action: 'audit.evidence.exported',
+      subject: null,
+      result: 'success',
+      detail: {
+        window,
+        record_count: manifest.record_count,
+        first_record_id: manifest.first_record_id,
+        last_record_id: manifest.last_record_id,
+        truncated: manifest.truncated,
+        verified_at_export: manifest.verified_at_export,
+      },
+    });
+    return assembled;
+  });
 }

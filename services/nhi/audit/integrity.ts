@@ -7,7 +7,7 @@ import { readChain } from './records.js';
 /** Records read per query while walking: bounded memory whatever the chain's length. */
 const WALK_BATCH = 1000;
 
-export interface IntegrityReport {
+interface IntegrityReport {
   isIntact: boolean;
   /** Records checked: the whole chain when intact, otherwise up to and including the first broken record. */
   checked: number;

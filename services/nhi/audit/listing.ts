@@ -9,7 +9,7 @@ import { chainRecordOf, RECORD_COLUMNS, viewOf, type AuditRecordView, type Recor
 /** Newest first: the reverse of the chain. Stable: a record's position never changes. */
 const newestInChain = defineKeysetOrder({ stable: true, keys: [{ column: 'sequence', type: 'bigint', direction: 'desc' }] });
 
-export interface AuditRecordQuery {
+interface AuditRecordQuery {
   limit?: unknown;
   cursor?: unknown;
   action?: unknown;

@@ -33,13 +33,13 @@ describe('module roles and permissions', () => {
     expect(refusedScopes([...specNhiGrantableScopes], analyst, scopeRegistry)).toEqual([{ scope: 'nhi-runtime:decide', reason: 'not held by you' }]);
   });
 
-  it('is shown exactly, as generated from the registry, in the NHI module section of docs/decisions.md', () => {
+  it('is shown exactly, as generated from the registry, in docs/decisions/nhi.md', () => {
     const header = [`| Permission | ${nhiRoles.join(' | ')} | held by (service role) |`, `|---|${nhiRoles.map(() => '---').join('|')}|---|`];
     const rows = nhiPermissions.map(
       (permission) =>
         `| \`${permission}\` | ${nhiRoles.map((role) => (nhiPermissionsOf(role).has(permission) ? 'yes' : '')).join(' | ')} | ${roles.filter((role) => personPermissionsOf(role).has(permission)).join(', ')} |`,
     );
-    expect(readFileSync(new URL('../../../docs/decisions.md', import.meta.url), 'utf8')).toContain([...header, ...rows].join('\n'));
+    expect(readFileSync(new URL('../../../docs/decisions/nhi.md', import.meta.url), 'utf8')).toContain([...header, ...rows].join('\n'));
   });
 
   it("records the refusals of every module's operations in the module's trail", () => {

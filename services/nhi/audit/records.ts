@@ -2,16 +2,17 @@
 // newest-first listing. occurred_at is read as the exact text the digest covers
 // (UTC, microseconds); a JavaScript Date would lose the microseconds.
 import type { OrgId, Queryable } from '../../platform/db/database.js';
+import type { AuditActorKind, AuditResult } from './audit-trail.js';
 import type { ChainRecord } from './canonical.js';
 
 /** A record as the API shows it. */
 export interface AuditRecordView {
   id: string;
   sequence: number;
-  actor: { kind: string; id: string | null };
+  actor: { kind: AuditActorKind; id: string | null };
   action: string;
   subject: string | null;
-  result: string;
+  result: AuditResult;
   occurred_at: string;
   source_address: string | null;
   correlation_id: string | null;
@@ -25,7 +26,7 @@ export const RECORD_COLUMNS = `id, org_id, sequence, actor_kind, actor_id, actio
   source_address, correlation_id, detail, previous_digest, digest`;
 
 /** A row as RECORD_COLUMNS reads it: the view's columns, with the actor in two and the organization. */
-export type RecordRow = Omit<AuditRecordView, 'actor' | 'sequence'> & { org_id: string; sequence: string | number; actor_kind: string; actor_id: string | null };
+export type RecordRow = Omit<AuditRecordView, 'actor' | 'sequence'> & { org_id: string; sequence: string | number; actor_kind: AuditActorKind; actor_id: string | null };
 
 export const chainRecordOf = (row: RecordRow): ChainRecord => ({
   id: row.id,

@@ -1,4 +1,4 @@
-// Access certification campaigns (issue 19 item 4, spec 3.2): what a campaign is, how
+// Access certification campaigns (spec 3.2): what a campaign is, how
 // its state reads at a moment, and the reads of campaigns (with their progress) and
 // of their items. States follow midPoint:
 //
@@ -12,15 +12,15 @@
 // The end date is evaluated when read: a created, in_review or review_done campaign
 // whose endsAt has passed reads as `ended` (answers refused, close allowed), with no
 // stored change and no record of the moment.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, newestFirst, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
-import { isUuid } from '../governance/index.js';
 
-export type StoredCampaignStatus = 'created' | 'in_review' | 'review_done' | 'in_remediation' | 'closed' | 'cancelled';
+type StoredCampaignStatus = 'created' | 'in_review' | 'review_done' | 'in_remediation' | 'closed' | 'cancelled';
 export type CampaignState = StoredCampaignStatus | 'ended';
 export type ItemDecision = 'keep' | 'revoke';
 export type OnNoResponse = ItemDecision;
@@ -177,7 +177,7 @@ const byIdentityName = defineKeysetOrder({
   ],
 });
 
-export interface ItemFilters {
+interface ItemFilters {
   decision?: unknown;
   reviewer?: unknown;
 }

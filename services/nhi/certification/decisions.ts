@@ -1,17 +1,18 @@
-// A reviewer's answer to a campaign's item (issue 19 items 4 and 6): keep or revoke,
+// A reviewer's answer to a campaign's item: keep or revoke,
 // once, while the campaign is in review and before its end.
 //
 // Who may answer: a named reviewer, or a delegate of `reviewing` from one while the
 // delegation is in force (the delegation's reviewer is recorded with the answer). Never
 // the campaign's opener, whatever else they hold. The fourth separation-of-duties rule
-// (docs/decisions.md, "NHI governance: who decides"): nobody answers "keep" for an
+// (docs/decisions/nhi-governance.md, "Who decides"): nobody answers "keep" for an
 // identity holding a grant in force that they asked for, nor for one the reviewer they
 // act for asked for; "revoke" stays open to them. Refusals are 403 and a failure record
 // written on the Database in its own statement, before the answer's transaction.
+import { isUuid } from '../../platform/ids.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, recordAuthorityRefusal, type AuditAction } from '../audit/index.js';
-import { basisDetail, delegationsInForce, isUuid, noGoverningAuthority, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
+import { basisDetail, delegationsInForce, noGoverningAuthority, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { grantsInForce } from '../grants/index.js';
 import { itemColumns, itemViewOf, selectCampaign, stateAt, type CampaignRow, type ItemDecision, type ItemRow, type ItemView } from './campaigns.js';
 import { openRemediation } from './remediations.js';
@@ -25,7 +26,7 @@ const SELF_REVIEW: AuditAction = 'certification.item.self_review.refused';
 const OPERATION_ID = 'decideCertificationItem';
 
 /** The refusal of an opener answering their own campaign: a rule of its own, recorded like a self-review. */
-export const openerMayNotAnswer = (): AppError => new AppError('forbidden', 'the person who opened a campaign may not answer it');
+const openerMayNotAnswer = (): AppError => new AppError('forbidden', 'the person who opened a campaign may not answer it');
 
 export async function answerItem(db: Database, caller: GovernanceCaller, campaignId: string, itemId: string, answer: ItemAnswer, now: Date): Promise<ItemView> {
   const campaign = await selectCampaign(db, caller.orgId, campaignId);

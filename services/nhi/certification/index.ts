@@ -1,4 +1,4 @@
-// NHI access certification campaigns (issue 19 item 4, and its halves of items 6, 7
+// NHI access certification campaigns (and its halves of items 6, 7
 // and 9): an Organization Admin opens a campaign over a scope of identities with
 // reviewers and an end date; reviewers (or their delegates) answer keep or revoke for
 // each identity; a revoke opens a remediation (services/nhi/remediation); progress
@@ -36,6 +36,5 @@ export function createNhiCertificationModule(deps: { db: Database; codec: Cursor
       decideCertificationItem: decideCertificationItem(changing),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

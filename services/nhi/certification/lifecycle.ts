@@ -12,8 +12,6 @@ import type { GovernanceCaller } from '../governance/index.js';
 import { campaignViewOf, selectCampaign, stateAt, type CampaignRow, type CampaignView, type OnNoResponse } from './campaigns.js';
 import { openRemediation } from './remediations.js';
 
-export const MAX_REVIEWERS = 20;
-
 export interface CampaignRequest {
   name: string;
   description?: string;

@@ -1,4 +1,4 @@
-// A revoke decision opens a remediation (issue 19 item 4) through the remediation
+// A revoke decision opens a remediation through the remediation
 // capability, in the decision's transaction, linked to the campaign's item: the
 // action the identity's kind supports (disable an access key, delete a service
 // account token, revoke a tool's approval), else `manual`, for a person to carry out.

@@ -99,7 +99,7 @@ export function stsCalls(endpoints: AwsEndpoints, credentials: SigningCredential
   };
 }
 
-export type AuthorizationDetailsPage = GetAccountAuthorizationDetailsCommandOutput;
+type AuthorizationDetailsPage = GetAccountAuthorizationDetailsCommandOutput;
 
 export function iamCalls(endpoints: AwsEndpoints, credentials: SigningCredentials, handler: AwsRequestHandler) {
   const iam = new IAMClient(clientConfig(endpoints.iam, credentials, handler));

@@ -40,7 +40,7 @@ export function providerRequestHandler(client: ProviderClient): AwsRequestHandle
 const THROTTLING_CODES = /<Code>(Throttling|ThrottlingException|RequestLimitExceeded|TooManyRequestsException)<\/Code>/;
 
 /** AWS's rate limit, which IAM and STS answer with HTTP 400 and a Throttling error code. */
-export function isThrottling(response: { status: number; body: Buffer }): boolean {
+function isThrottling(response: { status: number; body: Buffer }): boolean {
   return response.status === 400 && THROTTLING_CODES.test(response.body.toString('utf8'));
 }
 

@@ -1,4 +1,4 @@
-// The cloud-account collector (issue 18 item 1, spec 2.12, 5.14, 8): one AWS account
+// The cloud-account collector (spec 2.12, 5.14, 8): one AWS account
 // per connector, read with the AWS SDK through the connector's provider client.
 //
 // Before anything is collected: the credentials entry is read (aws-credentials.ts);
@@ -14,7 +14,7 @@
 // (ListAccessKeys), and each key's last use (GetAccessKeyLastUsed) when the
 // connector asks for it.
 //
-// What is emitted, by capability (docs/decisions.md, "NHI cloud accounts"):
+// What is emitted, by capability (docs/decisions/nhi.md, "Collectors"):
 // - role_discovery: roles (aws_iam_role), with lastUsedAt from RoleLastUsed; ASSUMES
 //   edges from each principal their trust policy allows to assume them.
 // - user_discovery AND the includeUsers setting: users (aws_iam_user) and their groups
@@ -322,7 +322,7 @@ const tags = (list: { Key?: string; Value?: string }[] | undefined): Record<stri
  * IAM returns policy documents URL-encoded (RFC 3986) JSON; the document as an
  * object, or its text when it is not JSON (kept, never dropped).
  */
-export function policyDocument(text: string | undefined): unknown {
+function policyDocument(text: string | undefined): unknown {
   if (text === undefined) return null;
   for (const candidate of [text, safeDecode(text)]) {
     if (candidate === undefined) continue;

@@ -1,4 +1,4 @@
-// NHI cloud accounts (issue 18 item 1): the connector kind cloud_account, one AWS
+// NHI cloud accounts: the connector kind cloud_account, one AWS
 // account per connector, collected with the AWS SDK through the connector's
 // provider client. The collection pipeline runs the collector; remediation signs in
 // to the account the same way to disable access keys.

@@ -6,12 +6,12 @@
 // in the cluster, and are not seen here.
 import type { V1ObjectMeta } from '@kubernetes/client-node';
 
-export type CloudIdentity =
+type CloudIdentity =
   | { provider: 'aws'; annotation: typeof ANNOTATIONS.aws; roleArn: string }
   | { provider: 'gcp'; annotation: typeof ANNOTATIONS.gcp; serviceAccount: string }
   | { provider: 'azure'; annotation: typeof ANNOTATIONS.azure; clientId: string; tenantId: string | null };
 
-export const ANNOTATIONS = {
+const ANNOTATIONS = {
   /** IAM roles for service accounts (IRSA): the role the pod's web identity token is exchanged for. */
   aws: 'eks.amazonaws.com/role-arn',
   /** GKE Workload Identity: the Google service account the Kubernetes one impersonates. */

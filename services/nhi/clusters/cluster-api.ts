@@ -41,7 +41,7 @@ interface Page<T> {
 }
 type PageRequest = { limit: number; _continue?: string };
 
-export interface ClusterApi {
+interface ClusterApi {
   /** Every object of the listing, page by page to the end; an object on two pages is kept once (the later copy). */
   list<Name extends ListingName>(listing: Name): Promise<ListingItems[Name][]>;
 }

@@ -1,6 +1,6 @@
 // What a cluster's objects mean for the inventory: pure, from the listings a
-// collection read to the identities and edges it emits (docs/decisions.md, "NHI
-// clusters").
+// collection read to the identities and edges it emits (docs/decisions/nhi.md,
+// "Collectors").
 //
 // Identities: service accounts; the Roles and ClusterRoles bindings give them; the
 // workloads that run as them (with includeWorkloads). Edges: a service account
@@ -84,7 +84,7 @@ export interface ClusterScope {
   relationships: boolean;
 }
 
-export interface ClusterInventory {
+interface ClusterInventory {
   identities: CollectedIdentity[];
   edges: CollectedEdge[];
   /** Binding subjects that are users or groups other than service accounts' own: never inventoried. */
@@ -98,7 +98,7 @@ export interface ClusterInventory {
  * for workloads (`#deployment:shop/web`). The endpoint is written without a trailing
  * slash, however the connector's is written.
  */
-export const clusterExternalId = (endpoint: string): string => `k8s:${endpoint.replace(/\/+$/, '')}`;
+const clusterExternalId = (endpoint: string): string => `k8s:${endpoint.replace(/\/+$/, '')}`;
 export const serviceAccountExternalId = (endpoint: string, namespace: string, name: string): string => `${clusterExternalId(endpoint)}#serviceaccount:${namespace}/${name}`;
 export const roleExternalId = (endpoint: string, namespace: string, name: string): string => `${clusterExternalId(endpoint)}#role:${namespace}/${name}`;
 export const clusterRoleExternalId = (endpoint: string, name: string): string => `${clusterExternalId(endpoint)}#clusterrole:${name}`;

@@ -1,4 +1,4 @@
-// The cluster collector (issue 18 item 3, spec 2.12): a Kubernetes cluster's
+// The cluster collector (spec 2.12): a Kubernetes cluster's
 // service accounts (service_account_discovery), the Roles and ClusterRoles their
 // bindings give them (role_binding_discovery), the workloads that run as them
 // (workload_discovery; identities of their own with includeWorkloads, otherwise
@@ -19,7 +19,7 @@ import { clusterInventory, rbacListings, workloadListings, type ClusterSnapshot,
 /** Objects per page: kubectl's own chunk size. */
 export const DEFAULT_PAGE_SIZE = 500;
 /** 500,000 objects of one kind at the default page size. */
-export const DEFAULT_MAX_PAGES = 1_000;
+const DEFAULT_MAX_PAGES = 1_000;
 
 /** Which capability enables each listing, in reading order: service accounts first, since the rest is about them. */
 const listingCapabilities: readonly (readonly [ListingName, string])[] = [

@@ -1,4 +1,4 @@
-// NHI clusters (issue 18 item 3): the connector kind container_cluster, a Kubernetes
+// NHI clusters: the connector kind container_cluster, a Kubernetes
 // API server collected with @kubernetes/client-node through the connector's provider
 // client. The collection pipeline runs the collector.
 export { clusterCollector } from './collector.js';

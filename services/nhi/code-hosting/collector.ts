@@ -1,4 +1,4 @@
-// The code-hosting collector (issue 18 item 2, spec 2.12, 8): one GitHub
+// The code-hosting collector (spec 2.12, 8): one GitHub
 // organization on the hosted service, through Octokit over the connector's provider
 // client (github-client.ts). It collects
 //   - installed apps (app_discovery, includeApps): the organization's app
@@ -310,7 +310,7 @@ class CodeHostingRun {
 }
 
 /** OpenSSH's SHA256 fingerprint of a public key line ("ssh-ed25519 AAAA... comment"); null when it is not one. */
-export function sshKeyFingerprint(publicKey: string): string | null {
+function sshKeyFingerprint(publicKey: string): string | null {
   const blob = publicKey.trim().split(/\s+/)[1];
   if (blob === undefined || !/^[A-Za-z0-9+/]+={0,2}$/.test(blob)) return null;
   return `SHA256:${createHash('sha256').update(Buffer.from(blob, 'base64')).digest('base64').replace(/=+$/, '')}`;

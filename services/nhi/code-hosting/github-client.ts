@@ -16,7 +16,7 @@ import { ProviderCallError, type ProviderClient } from '../connectors/index.js';
 import { appJsonWebToken, type GitHubCredentials } from './github-credentials.js';
 
 /** The hosted service's API (spec 2.12: the hosted service only). */
-export const GITHUB_API = 'https://api.github.com';
+const GITHUB_API = 'https://api.github.com';
 /** GitHub's REST API version these calls were written against. */
 const API_VERSION = '2022-11-28';
 const PAGE_SIZE = 100;
@@ -56,14 +56,14 @@ export function providerFetch(client: ProviderClient): typeof fetch {
 }
 
 /** Octokit wraps what fetch throws; the provider client's own error is what the collector judges. */
-export function unwrapProviderError(error: unknown): unknown {
+function unwrapProviderError(error: unknown): unknown {
   const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
   return cause instanceof ProviderCallError ? cause : error;
 }
 
 const silentLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export interface GitHubApiOptions {
+interface GitHubApiOptions {
   client: ProviderClient;
   credentials: GitHubCredentials;
   /** The organization's login: where the app's installation is looked up. */

@@ -1,5 +1,5 @@
 // What a code-hosting connector's credentials entry holds, and the app's JSON Web
-// Token. Two forms (docs/decisions.md, "NHI code hosting"):
+// Token. Two forms (docs/decisions/nhi.md, "Collectors"):
 //   - a GitHub App installation, preferred: {"appId": 123, "privateKey": "-----BEGIN
 //     RSA PRIVATE KEY-----...", "installationId": 456}, installationId optional (the
 //     organization's installation of the app is looked up when absent);

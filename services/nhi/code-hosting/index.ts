@@ -1,4 +1,4 @@
-// NHI code hosting (issue 18 item 2): the connector kind code_hosting_organization,
+// NHI code hosting: the connector kind code_hosting_organization,
 // one GitHub organization on the hosted service, collected with Octokit over the
 // connector's provider client. The collection pipeline runs the collector.
 export { codeHostingCollector, codeHostingIdentityKinds, createCodeHostingCollector, githubIds, type CodeHostingCollectorOptions } from './collector.js';

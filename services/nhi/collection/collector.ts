@@ -1,5 +1,4 @@
-// The contract between the collection pipeline and the per-kind collectors (issue 16
-// item 4). A collector walks one provider through the session the run opened and
+// The contract between the collection pipeline and the per-kind collectors (// item 4). A collector walks one provider through the session the run opened and
 // emits what it finds; the pipeline turns emissions into records on the inventory
 // topic. Collectors never touch storage themselves.
 import type { OrgId } from '../../platform/db/database.js';

@@ -1,4 +1,4 @@
-// NHI collection (issue 16 items 4 and 5, spec 2.12, 8): synchronization runs of
+// NHI collection (spec 2.12, 8): synchronization runs of
 // connectors on the worker plane and on a schedule, the nhi-inventory topic they
 // publish, the inventory processor that applies it, and the inventory API.
 import type { Config } from '../../platform/config.js';
@@ -19,8 +19,8 @@ import { requestSynchronization } from './handlers/requestSynchronization.js';
 import { createInventory } from './inventory.js';
 import { inventoryProcessor, type RunAppliedHook } from './processors/inventory-processor.js';
 import { createRuns } from './runs.js';
-import { createSynchronizationSchedule } from './synchronization-schedule.js';
-import { createSynchronizationWorker } from './synchronization-worker.js';
+import { createSynchronizationSchedule } from './workers/synchronization-schedule.js';
+import { createSynchronizationWorker } from './workers/synchronization-worker.js';
 
 export { PartialCollectionError, type CollectedEdge, type CollectedIdentity, type CollectionContext, type Collector, type EdgeType } from './collector.js';
 export { createCollectorRegistry, type CollectorRegistry } from './collectors.js';
@@ -28,7 +28,7 @@ export type { RunAppliedHook } from './processors/inventory-processor.js';
 
 export type CollectionConfig = Pick<Config, 'connectorCredentialsDir' | 'connectorTrustedCaPem' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
 
-export interface CollectionDependencies {
+interface CollectionDependencies {
   db: Database;
   codec: CursorCodec;
   logger: Logger;
@@ -72,6 +72,5 @@ export function createNhiCollectionModule(deps: CollectionDependencies): Capabil
     processors: () => [inventoryProcessor({ db, afterRunApplied: deps.afterRunApplied })],
     // A refusal of these operations is recorded as authz.denied in the module's own chain.
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -4,13 +4,16 @@ import type { ConnectorKind } from '../connectors/index.js';
 import type { EdgeType } from './collector.js';
 
 /** The provider each connector kind collects from: an identity's provider, as the inventory filters by it. */
-export const PROVIDER_OF_KIND: Readonly<Record<ConnectorKind, string>> = {
+export const PROVIDER_OF_KIND = {
   cloud_account: 'aws',
   code_hosting_organization: 'github',
   container_cluster: 'kubernetes',
   secrets_manager: 'vault',
   tool_server: 'mcp',
-};
+} as const satisfies Readonly<Record<ConnectorKind, string>>;
+
+/** An identity's provider. */
+export type IdentityProvider = (typeof PROVIDER_OF_KIND)[ConnectorKind];
 
 export type RunOutcome = 'completed' | 'partial' | 'failed';
 

@@ -1,22 +1,24 @@
-// Reading the inventory (issue 16 item 5, inventory:read): identities with filters,
+// Reading the inventory (inventory:read): identities with filters,
 // one identity, and an identity's relationships in both directions. Last use is
 // shown only where the kind reports it; otherwise the literal "not reported" (spec 8).
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
 import { connectorKinds } from '../connectors/index.js';
-import { PROVIDER_OF_KIND } from './inventory-records.js';
+import type { EdgeType } from './collector.js';
+import { PROVIDER_OF_KIND, type IdentityProvider } from './inventory-records.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
 
-export const NOT_REPORTED = 'not reported';
+const NOT_REPORTED = 'not reported';
 
 export interface IdentityView {
   id: string;
   connectorId: string;
   kind: string;
-  provider: string;
+  provider: IdentityProvider;
   externalId: string;
   name: string;
   principalType: 'machine' | 'unknown';
@@ -32,7 +34,7 @@ export interface IdentityView {
 
 export interface RelationshipView {
   id: string;
-  type: string;
+  type: EdgeType;
   /** outgoing: this identity is the edge's from; incoming: its to. */
   direction: 'outgoing' | 'incoming';
   fromExternalId: string;
@@ -49,7 +51,7 @@ interface IdentityRow {
   id: string;
   connector_id: string;
   kind: string;
-  provider: string;
+  provider: IdentityProvider;
   external_id: string;
   name: string;
   principal_type: 'machine' | 'unknown';
@@ -64,7 +66,7 @@ interface IdentityRow {
 
 interface RelationshipRow {
   id: string;
-  edge_type: string;
+  edge_type: EdgeType;
   direction: 'outgoing' | 'incoming';
   from_external_id: string;
   to_external_id: string;
@@ -86,11 +88,10 @@ const newestSeenFirst = defineKeysetOrder({
   ],
 });
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PROVIDERS = Object.values(PROVIDER_OF_KIND);
+const PROVIDERS: readonly string[] = Object.values(PROVIDER_OF_KIND);
 const STATES = ['active', 'removed'];
 
-export interface IdentityFilters {
+interface IdentityFilters {
   kind?: unknown;
   provider?: unknown;
   connectorId?: unknown;
@@ -127,7 +128,7 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
   }
 
   async function selectIdentity(orgId: OrgId, identityId: string): Promise<IdentityRow> {
-    if (!UUID_PATTERN.test(identityId)) throw notFound();
+    if (!isUuid(identityId)) throw notFound();
     const found = await db.query<IdentityRow>(`SELECT ${identityColumns} FROM nhi_identities WHERE org_id = $1 AND id = $2`, [orgId, identityId]);
     if (found.rows[0] === undefined) throw notFound();
     return found.rows[0];
@@ -194,7 +195,7 @@ function checkFilters(query: IdentityFilters): { kind?: string; provider?: strin
   const state = text('state', query.state);
   if (provider !== undefined && !PROVIDERS.includes(provider)) throw validationFailed(`provider must be one of: ${PROVIDERS.join(', ')}`);
   if (state !== undefined && !STATES.includes(state)) throw validationFailed(`state must be one of: ${STATES.join(', ')}`);
-  if (connectorId !== undefined && !UUID_PATTERN.test(connectorId)) throw validationFailed('connectorId must be a UUID');
+  if (connectorId !== undefined && !isUuid(connectorId)) throw validationFailed('connectorId must be a UUID');
   return { kind, provider, connectorId, state };
 }
 

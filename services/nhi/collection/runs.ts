@@ -1,6 +1,7 @@
-// Synchronization runs (issue 16 item 4): requested by a person (connectors:manage)
+// Synchronization runs: requested by a person (connectors:manage)
 // or by the schedule, queued as one job each, at most one queued or running per
 // connector (a partial unique index, migration 079). Reads need inventory:read.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -16,7 +17,7 @@ import { isoOrNull } from '../../platform/http/timestamps.js';
 export const SYNCHRONIZATION_JOB = 'nhi.synchronization';
 
 export type RunState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
-export type RunTrigger = 'manual' | 'schedule';
+type RunTrigger = 'manual' | 'schedule';
 
 export interface RunView {
   id: string;
@@ -61,10 +62,9 @@ export interface RunRow {
 export const runColumns =
   'id, connector_id, trigger, requested_by_user_id, state, identities_seen, identities_new, identities_removed, edges_seen, persons_excluded, error_code, error_message, created_at, started_at, finished_at, applied_at';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who asks for a run: a person, with the request's audit context; the schedule has no person. */
-export interface RunRequester {
+interface RunRequester {
   orgId: OrgId;
   userId: string | null;
   audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;
@@ -124,7 +124,7 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
   }
 
   async function get(orgId: OrgId, connectorId: string, runId: string): Promise<RunView> {
-    if (!UUID_PATTERN.test(connectorId) || !UUID_PATTERN.test(runId)) throw notFound();
+    if (!isUuid(connectorId) || !isUuid(runId)) throw notFound();
     const found = await db.query<RunRow>(`SELECT ${runColumns} FROM nhi_synchronization_runs WHERE org_id = $1 AND connector_id = $2 AND id = $3`, [orgId, connectorId, runId]);
     if (found.rows[0] === undefined) throw notFound();
     return runViewOf(found.rows[0]);
@@ -135,7 +135,7 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
 export type Runs = ReturnType<typeof createRuns>;
 
 
-export function runViewOf(row: RunRow): RunView {
+function runViewOf(row: RunRow): RunView {
   return {
     id: row.id,
     connectorId: row.connector_id,

@@ -1,9 +1,10 @@
-// Connectors (issue 16 item 3, spec 2.12, 5.14): every rule lives here, so the
+// Connectors (spec 2.12, 5.14): every rule lives here, so the
 // handlers only translate. Changes need connectors:manage (Organization Admin),
 // reads inventory:read; both checked by the HTTP layer (x-permission in
 // api/modules/nhi-connectors.yaml). Every change is written to the module's audit
 // trail in the transaction that makes it. An endpoint is checked by the connector
 // egress policy, and its name resolved, before the transaction opens.
+import { isUuid } from '../../platform/ids.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -75,9 +76,7 @@ interface ConnectorRow {
 const connectorColumns =
   'id, kind, name, enabled, enabled_capabilities, settings, endpoint, account_id, organization, external_id, credentials_reference, created_by_user_id, created_at, updated_at';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ConnectorsDeps {
+interface ConnectorsDeps {
   db: Database;
   codec: CursorCodec;
   egress: ConnectorEgressPolicy;
@@ -86,7 +85,7 @@ export interface ConnectorsDeps {
 
 /** One connector of the organization, or undefined: what a synchronization run reads before it starts. */
 export async function findConnector(q: Queryable, orgId: OrgId, connectorId: string): Promise<ConnectorView | undefined> {
-  if (!UUID_PATTERN.test(connectorId)) return undefined;
+  if (!isUuid(connectorId)) return undefined;
   const found = await q.query<ConnectorRow>(`SELECT ${connectorColumns} FROM nhi_connectors WHERE org_id = $1 AND id = $2`, [orgId, connectorId]);
   return found.rows[0] && toView(found.rows[0]);
 }
@@ -160,7 +159,7 @@ export function createConnectors(deps: ConnectorsDeps) {
   }
 
   async function select(q: Queryable, orgId: OrgId, connectorId: string, lock: '' | 'FOR UPDATE'): Promise<ConnectorRow> {
-    if (!UUID_PATTERN.test(connectorId)) throw notFound();
+    if (!isUuid(connectorId)) throw notFound();
     const found = await q.query<ConnectorRow>(`SELECT ${connectorColumns} FROM nhi_connectors WHERE org_id = $1 AND id = $2 ${lock}`, [orgId, connectorId]);
     const row = found.rows[0];
     if (row === undefined) throw notFound();

@@ -1,7 +1,8 @@
-// Credential material (issue 16 item 3, spec 4.8): values a person attaches to an
+// Credential material (spec 4.8): values a person attaches to an
 // identity already in the organization's inventory, sealed at rest with the
 // platform's secret box. No route returns them; the audit record and the answer
 // name the values, never their content.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
@@ -15,7 +16,7 @@ export interface StoreMaterialInput {
   values: Record<string, string>;
 }
 
-export interface CredentialMaterialView {
+interface CredentialMaterialView {
   id: string;
   identityId: string;
   label: string | null;
@@ -27,7 +28,6 @@ export interface CredentialMaterialView {
 
 /** Names of values: they are shown (the values never are), so they must read as names. */
 const VALUE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Binds sealed material to its row, organization and identity: copied elsewhere it does not open. */
 export const materialAssociatedData = (orgId: OrgId, materialId: string, identityId: string): string => `nhi_credential_material:${orgId}:${materialId}:${identityId}`;
@@ -41,7 +41,7 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
     const orgId = caller.orgId;
     const valueNames = Object.keys(input.values).sort();
     if (!valueNames.every((name) => VALUE_NAME_PATTERN.test(name))) throw validationFailed("the names of values must be a letter followed by up to 63 letters, digits, '_', '.' or '-'");
-    if (!UUID_PATTERN.test(input.identityId)) throw notFound();
+    if (!isUuid(input.identityId)) throw notFound();
     const id = randomUUID();
     const sealed = secretBox.seal(JSON.stringify(input.values), materialAssociatedData(orgId, id, input.identityId));
     const at = now();

@@ -10,7 +10,7 @@
 import { checkDestinationUrl, parseHostLiteral, resolveAndCheck, type Refusal, type ResolveAll, type ResolveCheck } from '../../platform/egress/destination-policy.js';
 import { hostMatches, kindDefinitions, type ConnectorKind } from './kinds.js';
 
-export const CONNECTOR_PORTS: readonly number[] = [443, 6443, 8443];
+const CONNECTOR_PORTS: readonly number[] = [443, 6443, 8443];
 
 const LOCAL_NAME_SUFFIXES = ['internal', 'local', 'localdomain'];
 
@@ -28,7 +28,7 @@ export interface ConnectorEgressPolicy {
   resolve?: ResolveAll;
 }
 
-export type EndpointCheck = { ok: true; url: URL } | Refusal;
+type EndpointCheck = { ok: true; url: URL } | Refusal;
 
 const refuse = (reason: string): Refusal => ({ ok: false, reason });
 

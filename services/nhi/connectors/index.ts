@@ -1,4 +1,4 @@
-// NHI connectors (issue 16 item 3, spec 2.12, 5.14): the five kinds and their
+// NHI connectors (spec 2.12, 5.14): the five kinds and their
 // capabilities, the connector egress policy on top of the platform's, the provider
 // client every kind calls through, credentials references and credential material.
 import type { Config } from '../../platform/config.js';
@@ -28,7 +28,7 @@ export { createProviderClient, MAX_RESPONSE_BYTES, ProviderCallError, type Provi
 
 export type ConnectorsConfig = Pick<Config, 'webhookSecretKey' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
 
-export interface ConnectorsDependencies {
+interface ConnectorsDependencies {
   db: Database;
   codec: CursorCodec;
   config: ConnectorsConfig;
@@ -59,6 +59,5 @@ export function createConnectorsModule(deps: ConnectorsDependencies): Capability
     },
     // A refusal of these operations is recorded as authz.denied in the module's own chain.
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

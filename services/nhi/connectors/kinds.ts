@@ -1,16 +1,15 @@
 // The five connector kinds (spec 2.12): what each can collect (its capabilities),
 // which collection settings mean something for it, whether it needs an endpoint,
-// and the hosts built in for its managed offerings. docs/decisions.md ("NHI
-// connectors") says why each list is what it is.
+// and the hosts built in for its managed offerings. docs/decisions/nhi.md ("Connectors") says why each list is what it is.
 
 export const connectorKinds = ['cloud_account', 'code_hosting_organization', 'container_cluster', 'secrets_manager', 'tool_server'] as const;
 export type ConnectorKind = (typeof connectorKinds)[number];
 
 export const connectorSettingNames = ['includeUsers', 'includeKeyLastUsed', 'includeApps', 'includeBots', 'includeWorkloads'] as const;
-export type ConnectorSettingName = (typeof connectorSettingNames)[number];
+type ConnectorSettingName = (typeof connectorSettingNames)[number];
 export type ConnectorSettings = Partial<Record<ConnectorSettingName, boolean>>;
 
-export interface KindDefinition {
+interface KindDefinition {
   /** Every capability the kind supports; enabledCapabilities is drawn from these. */
   capabilities: readonly string[];
   /** The settings that apply to the kind; any other is refused. */
@@ -63,8 +62,6 @@ export const kindDefinitions: Readonly<Record<ConnectorKind, KindDefinition>> = 
     builtInHosts: [],
   },
 };
-
-export const isConnectorKind = (value: unknown): value is ConnectorKind => connectorKinds.some((kind) => kind === value);
 
 /**
  * Whether `host` (lower-case, no trailing dot) matches a pattern of the form

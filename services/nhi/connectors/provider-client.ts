@@ -16,15 +16,15 @@ import { checkConnectorEndpoint, type ConnectorEgressPolicy } from './endpoint-p
 import type { ConnectorKind } from './kinds.js';
 import { createRequestPacer, systemClock, type Clock } from './request-pacer.js';
 
-export const CONNECTOR_REQUESTS_PER_SECOND = 10;
-export const MAX_ATTEMPTS = 3;
+const CONNECTOR_REQUESTS_PER_SECOND = 10;
+const MAX_ATTEMPTS = 3;
 /** The first retry waits this long, the second twice as long. */
 export const FIRST_RETRY_DELAY_MS = 1_000;
 /** A provider asking to wait longer than this is not waited for: the call fails, and the next synchronization tries again. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Connect, send and read of one attempt together. */
-export const ATTEMPT_BUDGET_MS = 30_000;
+const ATTEMPT_BUDGET_MS = 30_000;
 const IDLE_SOCKET_TIMEOUT_MS = 4_000;
 const USER_AGENT = 'Sentinel-Connectors/1';
 
@@ -52,7 +52,7 @@ export interface ProviderResponse {
  * too_large, network (no complete response), status (a non-2xx answer, after the
  * retries it deserved), rate_limited (the provider asked to wait too long).
  */
-export type ProviderFailure = 'refused' | 'redirect' | 'too_large' | 'network' | 'status' | 'rate_limited';
+type ProviderFailure = 'refused' | 'redirect' | 'too_large' | 'network' | 'status' | 'rate_limited';
 
 export class ProviderCallError extends Error {
   constructor(
@@ -68,7 +68,7 @@ export class ProviderCallError extends Error {
   }
 }
 
-export interface ProviderClientOptions {
+interface ProviderClientOptions {
   kind: ConnectorKind;
   policy: ConnectorEgressPolicy;
   /** CONNECTOR_CA_FILE: certificates trusted in addition to Node's roots. */

@@ -1,6 +1,6 @@
 // At most N request starts in any one-second window, per connector (spec 8:
 // 10 per second). In-process: a connector's synchronization runs in one worker at
-// a time, so its pacer lives with its client (docs/decisions.md, "NHI connectors").
+// a time, so its pacer lives with its client (docs/decisions/nhi.md, "Connectors").
 
 export interface Clock {
   now(): number;
@@ -42,4 +42,3 @@ export function createRequestPacer(perSecond: number, clock: Clock) {
 
   return { acquire };
 }
-export type RequestPacer = ReturnType<typeof createRequestPacer>;

@@ -1,4 +1,4 @@
-// Policy exceptions (issue 19 item 3): a request to exempt an identity from one module
+// Policy exceptions: a request to exempt an identity from one module
 // policy until an end date, approved like a grant (services/nhi/governance/requests.ts).
 // An approved exception is in force from its approval until endsAt, evaluated when read
 // (spec 3.2); the findings of an exempted identity show it (services/nhi/findings).
@@ -6,6 +6,7 @@
 // The policy's name is checked against the ids the composition root hands in (the
 // catalogue of services/nhi/policies): policies imports findings, findings imports this
 // capability, so this one imports neither.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -15,7 +16,6 @@ import type { KeysetRow } from '../../platform/pagination/keyset.js';
 import { recordAudit } from '../audit/index.js';
 import {
   checkRequestedIdentity,
-  isUuid,
   readRequestPage,
   REQUEST_LIFECYCLE_COLUMNS,
   requestLifecycleViewOf,
@@ -25,7 +25,7 @@ import {
   type RequestLifecycleView,
 } from '../governance/index.js';
 
-/** The longest an exception may run, from its request: an exemption is looked at again at least yearly (docs/decisions.md). */
+/** The longest an exception may run, from its request: an exemption is looked at again at least yearly (docs/decisions/nhi-governance.md, "Grants and exceptions"). */
 export const MAX_EXCEPTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-// Findings of an exempted identity show the exception (issue 19 item 3): the module
+// Findings of an exempted identity show the exception: the module
 // finding view carries the exception in force for its identity and policy at read time,
 // in get and list, and stops showing it once the exception's end passes or it is revoked.
 import { describe, expect, it } from 'vitest';

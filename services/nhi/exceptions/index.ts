@@ -1,4 +1,4 @@
-// NHI policy exceptions (issue 19 items 3, 6, 7): a request to exempt an identity from
+// NHI policy exceptions: a request to exempt an identity from
 // one module policy until an end date, approved like a grant, in force until its end
 // (evaluated when read). The seven operations under /nhi/api/v1/exceptions;
 // exceptionsInForce for the findings (which show an identity's exception) and whatever
@@ -51,6 +51,5 @@ export function createNhiExceptionsModule(deps: { db: Database; codec: CursorCod
       revokeNhiPolicyException: revokeNhiPolicyException(deciding),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

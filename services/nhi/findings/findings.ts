@@ -1,10 +1,11 @@
-// The module's findings (issue 18 item 6): one per (identity, policy), read with
+// The module's findings: one per (identity, policy), read with
 // inventory:read by every module role (spec 2.3), worked by analysts and
 // Organization Admins. A finding's status as shown is evaluated at read time: an
 // accepted risk whose end date passed reads as open from that date, by nobody, while
 // the stored row keeps the acceptance (spec 3.2's rule for things with an end date).
 // A finding shows the policy exception in force for its identity and policy at read
 // time (services/nhi/exceptions), and stops showing it once that exception ends.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
@@ -13,7 +14,7 @@ import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/key
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
 import { exceptionsInForceFor } from '../exceptions/index.js';
 
-export const FINDING_STATUSES = ['open', 'acknowledged', 'in_progress', 'risk_accepted', 'false_positive', 'resolved'] as const;
+const FINDING_STATUSES = ['open', 'acknowledged', 'in_progress', 'risk_accepted', 'false_positive', 'resolved'] as const;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
 export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -65,7 +66,7 @@ export interface FindingRow {
  * the organization. A lapsed acceptance reads as open since its end, with no reason
  * and no person behind the change.
  */
-export const shownFindings = `(
+const shownFindings = `(
   SELECT f.org_id, f.id, f.policy, f.severity, f.identity_id, f.detail, f.risk_accepted_until, f.first_detected_at, f.last_detected_at, f.resolved_at, f.reopened_at,
          CASE WHEN lapsed THEN 'open' ELSE f.status END AS status,
          CASE WHEN lapsed THEN NULL ELSE f.reason END AS reason,
@@ -90,10 +91,9 @@ const newestDetectedFirst = defineKeysetOrder({
   ],
 });
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POLICY_PATTERN = /^[a-z][a-z0-9_]{0,99}$/;
 
-export interface FindingFilters {
+interface FindingFilters {
   status?: unknown;
   severity?: unknown;
   policy?: unknown;
@@ -145,14 +145,14 @@ export type Findings = ReturnType<typeof createFindings>;
 
 /** One finding as shown at `at`, or the 404 of a missing (or another organization's) one. */
 export async function selectShown(q: Queryable, orgId: OrgId, findingId: string, at: Date): Promise<FindingRow> {
-  if (!UUID_PATTERN.test(findingId)) throw notFound();
+  if (!isUuid(findingId)) throw notFound();
   const found = await q.query<FindingRow>(`SELECT ${findingColumns} FROM ${shownFindings} WHERE id = $3`, [orgId, at, findingId]);
   if (found.rows[0] === undefined) throw notFound();
   return found.rows[0];
 }
 
 /** A finding still asking for work: not resolved, and no person judged it an accepted risk or a false positive. */
-export const UNSETTLED_STATUSES: readonly FindingStatus[] = ['open', 'acknowledged', 'in_progress'];
+const UNSETTLED_STATUSES: readonly FindingStatus[] = ['open', 'acknowledged', 'in_progress'];
 
 export interface OpenFinding {
   id: string;
@@ -189,7 +189,7 @@ function checkFilters(query: FindingFilters): { status?: string[]; severity?: st
   const policy = text('policy', query.policy);
   const identityId = text('identityId', query.identityId);
   if (policy !== undefined && !POLICY_PATTERN.test(policy)) throw validationFailed('policy must be a policy name such as stale_identity');
-  if (identityId !== undefined && !UUID_PATTERN.test(identityId)) throw validationFailed('identityId must be a UUID');
+  if (identityId !== undefined && !isUuid(identityId)) throw validationFailed('identityId must be a UUID');
   return {
     status: list('status', query.status, FINDING_STATUSES),
     severity: list('severity', query.severity, FINDING_SEVERITIES),
@@ -205,7 +205,7 @@ export async function findingViewOf(q: Queryable, orgId: OrgId, row: FindingRow,
 }
 
 /** Findings as shown at `at`, each with the exception in force for its identity and policy then (one query for the lot). */
-export async function findingViewsOf(q: Queryable, orgId: OrgId, rows: readonly FindingRow[], at: Date): Promise<FindingView[]> {
+async function findingViewsOf(q: Queryable, orgId: OrgId, rows: readonly FindingRow[], at: Date): Promise<FindingView[]> {
   const exceptions = await exceptionsInForceFor(q, orgId, [...new Set(rows.map((row) => row.identity_id))], at);
   const exceptionOf = new Map<string, { id: string; endsAt: string }>();
   // Latest end first: the first exception seen for an identity and policy is the one shown.

@@ -1,4 +1,4 @@
-// NHI module findings (issue 18 item 6, spec 2.3, 3.1): one finding per (identity,
+// NHI module findings (spec 2.3, 3.1): one finding per (identity,
 // policy) while the policy's condition holds, its lifecycle, and the three operations
 // under /nhi/api/v1/findings. Policies (services/nhi/policies) evaluate and hand each
 // evaluation to reconcileFindings.
@@ -26,6 +26,5 @@ export function createNhiFindingsModule(deps: { db: Database; codec: CursorCodec
       changeNhiFindingStatus: changeNhiFindingStatus({ db, now }),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

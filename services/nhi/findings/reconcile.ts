@@ -12,7 +12,7 @@ import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { recordAudit, type AuditAction } from '../audit/index.js';
 import type { FindingSeverity, FindingStatus } from './findings.js';
 
-export interface PolicyEvaluation {
+interface PolicyEvaluation {
   policy: string;
   severity: FindingSeverity;
   /** identity id -> what the policy saw (JSON-safe), for every identity whose condition holds. */
@@ -29,7 +29,7 @@ export interface FindingChange {
   detail: Record<string, unknown>;
 }
 
-export interface ReconcileOutcome {
+interface ReconcileOutcome {
   opened: number;
   reopened: number;
   resolved: number;

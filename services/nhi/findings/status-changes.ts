@@ -1,4 +1,4 @@
-// A person's status changes of a module finding (issue 18 item 6, spec 3.1's module
+// A person's status changes of a module finding (spec 3.1's module
 // rule). Who: nhi-findings:triage (Security Analysts and Organization Admins).
 //
 //   open ──► acknowledged ──► in_progress
@@ -13,13 +13,14 @@
 // work are not. Asking for the status a finding already shows changes nothing and
 // records nothing (spec 3.1). A move the table does not have is 409: the request is
 // well formed, the finding's current status refuses it.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { parseTimestamp } from '../../platform/http/timestamps.js';
 import { recordAudit, type AuditAction, type AuditEntry } from '../audit/index.js';
-import { findingViewOf, selectShown, UUID_PATTERN, type FindingStatus, type FindingView } from './findings.js';
+import { findingViewOf, selectShown, type FindingStatus, type FindingView } from './findings.js';
 
-export type RequestedStatus = Exclude<FindingStatus, 'resolved'>;
+type RequestedStatus = Exclude<FindingStatus, 'resolved'>;
 
 export interface StatusChange {
   status: string;
@@ -27,7 +28,7 @@ export interface StatusChange {
   riskAcceptedUntil?: string;
 }
 
-export interface FindingsCaller {
+interface FindingsCaller {
   orgId: OrgId;
   userId: string;
   audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;
@@ -60,7 +61,7 @@ export async function changeFindingStatus(db: Database, caller: FindingsCaller, 
   const requested = checkChange(change, now);
   return db.transaction(async (tx) => {
     // Locked before it is read: an evaluation resolving it meanwhile waits, or is waited for.
-    if (!UUID_PATTERN.test(findingId)) throw notFound();
+    if (!isUuid(findingId)) throw notFound();
     const locked = await tx.query('SELECT 1 FROM nhi_findings WHERE org_id = $1 AND id = $2 FOR UPDATE', [caller.orgId, findingId]);
     if (locked.rows.length === 0) throw notFound();
     const current = await selectShown(tx, caller.orgId, findingId, now);

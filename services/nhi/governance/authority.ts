@@ -1,4 +1,4 @@
-// Who may take a governance decision (issue 19 items 5 and 6, spec 3.3). Every part of
+// Who may take a governance decision (spec 3.3). Every part of
 // the module that approves or reviews asks here.
 //
 // Authority to approve (a grant, a remediation, a policy exception) is an Organization

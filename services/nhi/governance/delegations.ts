@@ -1,8 +1,9 @@
-// Delegations of governance authority (issue 19 item 5, spec 3.2): a person hands their
+// Delegations of governance authority (spec 3.2): a person hands their
 // approving or reviewing authority to another member for a period. In force from
 // startsAt until endsAt or its revocation, evaluated when read: nothing stored changes
 // when the end passes. What a delegation confers is decided where it is used
 // (authority.ts): the delegator must still hold the authority then.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
@@ -13,13 +14,12 @@ import { parsePageRequest, readTablePage } from '../../platform/pagination/page.
 import { findMember } from '../../organizations/index.js';
 import { recordAudit } from '../audit/index.js';
 import { isOrganizationAdmin, type DelegableAuthority, type GovernanceCaller } from './authority.js';
-import { isUuid } from './requests.js';
 
 /** The longest a delegation may last: a quarter, renewed by a new delegation if still needed. */
-export const MAX_DELEGATION_DAYS = 90;
+const MAX_DELEGATION_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type DelegationState = 'scheduled' | 'in_force' | 'ended' | 'revoked';
+type DelegationState = 'scheduled' | 'in_force' | 'ended' | 'revoked';
 
 export interface DelegationView {
   id: string;
@@ -60,7 +60,7 @@ export interface DelegationRequest {
   reason?: string;
 }
 
-export function delegationViewOf(row: DelegationRow, at: Date): DelegationView {
+function delegationViewOf(row: DelegationRow, at: Date): DelegationView {
   const state: DelegationState = row.revoked_at !== null ? 'revoked' : at < row.starts_at ? 'scheduled' : at < row.ends_at ? 'in_force' : 'ended';
   return {
     id: row.id,
@@ -158,7 +158,7 @@ export async function revokeDelegation(db: Database, caller: GovernanceCaller, d
   });
 }
 
-export interface DelegationFilters {
+interface DelegationFilters {
   delegatorUserId?: unknown;
   delegateUserId?: unknown;
   inForce?: unknown;

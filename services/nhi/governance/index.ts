@@ -1,4 +1,4 @@
-// NHI governance authority (issue 19 items 5 and 6): who may decide a grant, a
+// NHI governance authority: who may decide a grant, a
 // remediation, a policy exception or a campaign's item, delegations of that authority
 // (the four operations under /nhi/api/v1/delegations), the separation-of-duties
 // refusals every deciding part of the module shares, and the lifecycle of approved
@@ -30,7 +30,6 @@ export {
   checkRequestedIdentity,
   createRequestDecisions,
   governanceCallerOf,
-  isUuid,
   readRequestPage,
   REQUEST_LIFECYCLE_COLUMNS,
   REQUEST_STATUSES,
@@ -57,6 +56,5 @@ export function createNhiGovernanceModule(deps: { db: Database; codec: CursorCod
       revokeNhiDelegation: revokeNhiDelegation({ db, now }),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -1,5 +1,5 @@
-// The lifecycle approved requests share (access grants, policy exceptions; issue 19
-// items 1, 3, 6): a person asks, approvers decide.
+// The lifecycle approved requests share (access grants, policy exceptions): a person
+// asks, approvers decide.
 //
 //   pending ──approve (the NHI_APPROVALS_REQUIRED-th distinct approver)──► approved ──revoke──► revoked
 //      ├──reject (one approver ends it)──► rejected
@@ -12,6 +12,7 @@
 // that is no longer pending is 409 (the conditional UPDATE matched nothing): of
 // concurrent approvals at the threshold exactly one wins. End dates are never stored
 // as a state: whether an approved request is in force is computed when read.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { requirePrincipal, type RequestContext } from '../../platform/http/handler.js';
@@ -44,9 +45,6 @@ interface StoredRequest {
   status: RequestStatus;
   approvals: string[];
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 /** Who asks or decides: a person (governance is never a machine's) acting in an organization, recorded with their address and request id. */
 export function governanceCallerOf(ctx: RequestContext): GovernanceCaller {
@@ -113,7 +111,7 @@ export function createRequestDecisions(deps: { db: Database; requests: DecidedRe
     });
   }
 
-  async function reject(caller: GovernanceCaller, id: string, decision: DecisionReason, now: Date): Promise<void> {
+  async function reject(caller: GovernanceCaller, id: string, decision: DecisionReason | undefined, now: Date): Promise<void> {
     const reason = checkReason(decision);
     const request = await stored(db, caller.orgId, id);
     const basis = await authorizeApproval(
@@ -135,7 +133,7 @@ export function createRequestDecisions(deps: { db: Database; requests: DecidedRe
     });
   }
 
-  async function withdraw(caller: GovernanceCaller, id: string, decision: DecisionReason, now: Date): Promise<void> {
+  async function withdraw(caller: GovernanceCaller, id: string, decision: DecisionReason | undefined, now: Date): Promise<void> {
     const reason = checkReason(decision);
     const request = await stored(db, caller.orgId, id);
     if (request.requested_by_user_id !== caller.userId) await refuse(caller, id, operationIds.withdraw, `only the person who asked for the ${kind} may withdraw it`);
@@ -151,7 +149,7 @@ export function createRequestDecisions(deps: { db: Database; requests: DecidedRe
   }
 
   /** Removing access is never refused by separation of duties: the requester may revoke what they asked for, and so may any Organization Admin. */
-  async function revoke(caller: GovernanceCaller, id: string, decision: DecisionReason, now: Date): Promise<void> {
+  async function revoke(caller: GovernanceCaller, id: string, decision: DecisionReason | undefined, now: Date): Promise<void> {
     const reason = checkReason(decision);
     const request = await stored(db, caller.orgId, id);
     const byRequester = request.requested_by_user_id === caller.userId;

@@ -1,7 +1,8 @@
-// Access grants (issue 19 item 1): a person (governance:request) asks that an identity
+// Access grants: a person (governance:request) asks that an identity
 // of the inventory be granted actions on resources for a period; approvers decide
 // (services/nhi/governance/requests.ts). An approved grant is in force from startsAt
 // until endsAt, evaluated when read (spec 3.2): nothing stored changes at either date.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -11,7 +12,6 @@ import type { KeysetRow } from '../../platform/pagination/keyset.js';
 import { recordAudit } from '../audit/index.js';
 import {
   checkRequestedIdentity,
-  isUuid,
   readRequestPage,
   REQUEST_LIFECYCLE_COLUMNS,
   requestLifecycleViewOf,
@@ -21,7 +21,7 @@ import {
   type RequestLifecycleView,
 } from '../governance/index.js';
 
-/** The longest period a grant may cover, from its start: access is asked for again, not held open (docs/decisions.md). */
+/** The longest period a grant may cover, from its start: access is asked for again, not held open (docs/decisions/nhi-governance.md, "Grants and exceptions"). */
 export const MAX_GRANT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 20;
@@ -48,7 +48,7 @@ export interface GrantView extends RequestLifecycleView {
   endsAt: string;
 }
 
-/** What a grant in force gives: read by whatever decides at run time (issue 19 item 8). */
+/** What a grant in force gives: read by whatever decides at run time. */
 export interface GrantInForce {
   id: string;
   identityId: string;

@@ -1,4 +1,4 @@
-// NHI access grants (issue 19 items 1, 6, 7): a person asks that an identity of the
+// NHI access grants: a person asks that an identity of the
 // inventory be granted actions on resources for a period, approvers decide, and an
 // approved grant is in force until its end, evaluated when read. The seven operations
 // under /nhi/api/v1/grants; grantsInForce for whatever decides at run time.
@@ -44,6 +44,5 @@ export function createNhiGrantsModule(deps: { db: Database; codec: CursorCodec; 
       revokeNhiGrant: revokeNhiGrant(deciding),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

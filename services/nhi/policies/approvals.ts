@@ -6,13 +6,14 @@
 // so nobody approves what they did not see. Approving is audited as
 // agent.tool.approved, withdrawing as agent.tool.revoked, and either queues an
 // evaluation. Reading needs inventory:read.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { queuePolicyEvaluation } from './evaluation-queue.js';
 import type { PoliciesCaller } from './settings.js';
 
-export interface ApprovalView {
+interface ApprovalView {
   identityId: string;
   fingerprint: string;
   approvedAt: string;
@@ -36,10 +37,8 @@ interface ApprovalRow {
   approved_by_user_id: string;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function selectIdentity(q: Queryable, orgId: OrgId, identityId: string, lock: '' | 'FOR SHARE' = ''): Promise<IdentityRow> {
-  if (!UUID_PATTERN.test(identityId)) throw notFound();
+  if (!isUuid(identityId)) throw notFound();
   const found = await q.query<IdentityRow>(`SELECT id, kind, name, state, fingerprint FROM nhi_identities WHERE org_id = $1 AND id = $2 ${lock}`, [orgId, identityId]);
   if (found.rows[0] === undefined) throw notFound();
   return found.rows[0];

@@ -1,4 +1,4 @@
-// The module's policies (issue 18 items 5 and 6): what each judges, how severe its
+// The module's policies: what each judges, how severe its
 // findings are, its settings and their defaults. Every policy is enabled by default;
 // an organization changes a policy's settings with PATCH /nhi/api/v1/policies.
 import { validationFailed } from '../../platform/errors.js';
@@ -17,7 +17,7 @@ export interface LongLivedAccessKeySettings {
   /** Days after its creation from which a key still active is long-lived. */
   maxAgeDays: number;
 }
-export type ToolDefinitionChangedSettings = Record<string, never>;
+type ToolDefinitionChangedSettings = Record<string, never>;
 
 export interface PolicySettings {
   stale_identity: StaleIdentitySettings;
@@ -25,7 +25,7 @@ export interface PolicySettings {
   tool_definition_changed: ToolDefinitionChangedSettings;
 }
 
-export interface PolicyDefinition<Id extends PolicyId = PolicyId> {
+interface PolicyDefinition<Id extends PolicyId = PolicyId> {
   id: Id;
   name: string;
   description: string;
@@ -90,5 +90,3 @@ export const POLICIES: { readonly [Id in PolicyId]: PolicyDefinition<Id> } = {
   long_lived_access_key: longLivedAccessKey,
   tool_definition_changed: toolDefinitionChanged,
 };
-
-export const isPolicyId = (value: string): value is PolicyId => (POLICY_IDS as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
 // collection: an evaluation reads every active identity at once, and the stale
 // report pages through a judgement the database computes).
 //
-// stale_identity answers, for every active identity (spec 8, issue 18 item 5):
+// stale_identity answers, for every active identity (spec 8):
 //   - last use reported (last_used_at): stale when older than the threshold, else not stale;
 //   - reported as never used (last_used_at null, attributes.lastUse.status 'never_used',
 //     the cloud-account collector's mark for roles and keys IAM reports unused):
@@ -97,7 +97,7 @@ export const lastUseOf = (row: Pick<AssessedRow, 'last_used_at' | 'never_used'>)
  * key disabled. The names are the collectors' (services/nhi/cloud-accounts,
  * services/nhi/code-hosting), written here so this capability imports neither.
  */
-export const LONG_LIVED_KEY_KINDS = ['aws_iam_access_key', 'github_deploy_key'] as const;
+const LONG_LIVED_KEY_KINDS = ['aws_iam_access_key', 'github_deploy_key'] as const;
 
 export async function longLivedAccessKeys(q: Queryable, orgId: OrgId, settings: LongLivedAccessKeySettings, at: Date): Promise<Holding> {
   const found = await q.query<{ id: string; kind: string; created_at: Date }>(

@@ -12,9 +12,9 @@ import { changedToolDefinitions, longLivedAccessKeys, staleIdentities, type Hold
 import type { QueuedTrigger } from './evaluation-queue.js';
 import { readPolicies, type OrganizationPolicies } from './settings.js';
 
-export type EvaluationTrigger = QueuedTrigger | 'manual';
+type EvaluationTrigger = QueuedTrigger | 'manual';
 
-export interface EvaluationRequest {
+interface EvaluationRequest {
   trigger: EvaluationTrigger;
   /** The synchronization run whose application queued it. */
   runId: string | null;
@@ -25,7 +25,7 @@ export interface EvaluationRequest {
   now: Date;
 }
 
-export interface PolicyOutcome {
+interface PolicyOutcome {
   enabled: boolean;
   /** Identities for which the condition holds. */
   holding: number;
@@ -34,7 +34,7 @@ export interface PolicyOutcome {
   resolved: number;
 }
 
-export interface EvaluationSummary {
+interface EvaluationSummary {
   evaluatedAt: string;
   trigger: EvaluationTrigger;
   runId: string | null;

@@ -1,4 +1,4 @@
-// NHI policies (issue 18 items 5 and 6, spec 8): the module's policies and the
+// NHI policies (spec 8): the module's policies and the
 // organization's settings of them, their evaluation over the inventory (after each
 // synchronization, after a settings or approval change, and on demand), the
 // stale_identity report, and the approved tool definitions tool_definition_changed
@@ -9,7 +9,7 @@ import type { CapabilityModule } from '../../platform/module.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { recordModuleRefusal } from '../audit/index.js';
 import { createApprovals } from './approvals.js';
-import { createPolicyEvaluationWorker } from './evaluation-worker.js';
+import { createPolicyEvaluationWorker } from './workers/evaluation-worker.js';
 import { approveToolDefinition } from './handlers/approveToolDefinition.js';
 import { evaluateNhiPolicies } from './handlers/evaluateNhiPolicies.js';
 import { getStaleIdentityReport } from './handlers/getStaleIdentityReport.js';
@@ -43,6 +43,5 @@ export function createNhiPoliciesModule(deps: { db: Database; codec: CursorCodec
     },
     workers: (registration) => [createPolicyEvaluationWorker({ db, logger, worker: registration, now })],
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -7,10 +7,11 @@ import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
+import type { FindingSeverity } from '../findings/index.js';
 import { POLICIES, POLICY_IDS, type PolicyId, type PolicySettings } from './catalogue.js';
 import { queuePolicyEvaluation } from './evaluation-queue.js';
 
-export interface PolicyState<Id extends PolicyId = PolicyId> {
+interface PolicyState<Id extends PolicyId = PolicyId> {
   enabled: boolean;
   settings: PolicySettings[Id];
   updatedAt: Date | null;
@@ -23,7 +24,7 @@ export interface PolicyView {
   id: PolicyId;
   name: string;
   description: string;
-  severity: string;
+  severity: FindingSeverity;
   enabled: boolean;
   settings: Record<string, unknown>;
   updatedAt: string | null;

@@ -2,6 +2,7 @@
 // identity with its stale_identity answer under the organization's current
 // thresholds, judged at the time of the request (conditions.ts). Newest first by first
 // sighting, cursor-paginated, filterable by answer and connector.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
@@ -28,8 +29,6 @@ const newestSeenFirst = defineKeysetOrder({
     { column: 'id', type: 'uuid', direction: 'desc' },
   ],
 });
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createStaleReport(deps: { db: Database; codec: CursorCodec; now: () => Date }) {
   const { db, codec, now } = deps;
@@ -75,7 +74,7 @@ function checkFilters(query: { answer?: unknown; connectorId?: unknown }): { ans
   const answer = text('answer', query.answer);
   const connectorId = text('connectorId', query.connectorId);
   if (answer !== undefined && !(STALE_ANSWERS as readonly string[]).includes(answer)) throw validationFailed(`answer must be one of: ${STALE_ANSWERS.join(', ')}`);
-  if (connectorId !== undefined && !UUID_PATTERN.test(connectorId)) throw validationFailed('connectorId must be a UUID');
+  if (connectorId !== undefined && !isUuid(connectorId)) throw validationFailed('connectorId must be a UUID');
   return { answer: answer as StaleAnswer | undefined, connectorId: connectorId?.toLowerCase() };
 }
 

@@ -1,12 +1,12 @@
-// The remediation actions (issue 19 item 2), by identity kind. Each says who carries
+// The remediation actions, by identity kind. Each says who carries
 // it out: the connector that found the identity (a provider call through its provider
 // client), the service itself (a change to what the module holds), or a person (the
 // action is recorded, and they mark it done). An action the identity's kind does not
 // support is refused when asked for. Whether an action takes the identity out of use
 // is what the runtime decisions read (remediationsAgainst).
-export type CarriedOutBy = 'connector' | 'service' | 'person';
+type CarriedOutBy = 'connector' | 'service' | 'person';
 
-export interface RemediationActionDefinition {
+interface RemediationActionDefinition {
   action: string;
   description: string;
   /** Identity kinds the action applies to; null for every kind. */

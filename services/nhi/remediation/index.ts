@@ -1,4 +1,4 @@
-// NHI remediation (issue 19 item 2, and its halves of items 6 and 9): a person asks
+// NHI remediation: a person asks
 // for an action on an identity of the inventory, approvers decide (separation of
 // duties through services/nhi/governance), and an approved remediation is carried out
 // after the approval committed, by the workers role, through the connector that found
@@ -12,7 +12,7 @@ import type { CapabilityModule } from '../../platform/module.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { recordModuleRefusal } from '../audit/index.js';
 import { connectorEgressPolicy } from '../connectors/index.js';
-import { createRemediationExecutionWorker } from './execution-worker.js';
+import { createRemediationExecutionWorker } from './workers/execution-worker.js';
 import { createExecutorRegistry, type RemediationExecutor } from './executors.js';
 import { approveRemediation } from './handlers/approveRemediation.js';
 import { cancelRemediation } from './handlers/cancelRemediation.js';
@@ -30,9 +30,9 @@ export { requestRemediation, type RemediationRequest } from './requests.js';
 export { accessKeyExecutor } from './executors/aws-access-key.js';
 export { serviceAccountTokenExecutor } from './executors/kubernetes-token.js';
 
-export type RemediationConfig = Pick<Config, 'governanceApprovalsRequired' | 'connectorCredentialsDir' | 'connectorTrustedCaPem' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
+type RemediationConfig = Pick<Config, 'governanceApprovalsRequired' | 'connectorCredentialsDir' | 'connectorTrustedCaPem' | 'connectorAllowedHosts' | 'connectorAllowPrivateEndpoints'>;
 
-export interface RemediationDependencies {
+interface RemediationDependencies {
   db: Database;
   codec: CursorCodec;
   logger: Logger;
@@ -72,6 +72,5 @@ export function createNhiRemediationModule(deps: RemediationDependencies): Capab
       }),
     ],
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -2,6 +2,7 @@
 // one as the API shows it, the organization's listing (newest first by request,
 // cursor-paginated, filtered by status and identity), and the blocking remediations
 // of an identity. Reading needs inventory:read.
+import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
@@ -10,7 +11,7 @@ import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/key
 import { parsePageRequest, readTablePage } from '../../platform/pagination/page.js';
 import { BLOCKING_ACTIONS } from './catalogue.js';
 
-export const REMEDIATION_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'executing', 'executed', 'failed', 'manual_required'] as const;
+const REMEDIATION_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'executing', 'executed', 'failed', 'manual_required'] as const;
 export type RemediationStatus = (typeof REMEDIATION_STATUSES)[number];
 
 /** Statuses in which an approved remediation has taken (or is taking) effect. */
@@ -83,8 +84,6 @@ export interface RemediationRow {
 export const remediationColumns =
   'id, identity_id, action, reason, dry_run, status, requested_by_user_id, requested_at, campaign_id, campaign_item_id, approvals, approved_at, rejected_by_user_id, rejected_at, rejection_reason, cancelled_at, execution_started_at, finished_at, plan, result, failure_code, failure_message, completed_by_user_id, completion_note, updated_at';
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function remediationViewOf(row: RemediationRow): RemediationView {
   return {
     id: row.id,
@@ -115,7 +114,7 @@ export function remediationViewOf(row: RemediationRow): RemediationView {
 
 /** One remediation of the organization, or the 404 of a missing (or another organization's) one. */
 export async function selectRemediation(q: Queryable, orgId: OrgId, remediationId: string, lock: '' | 'FOR UPDATE' = ''): Promise<RemediationRow> {
-  if (!UUID_PATTERN.test(remediationId)) throw notFound();
+  if (!isUuid(remediationId)) throw notFound();
   const found = await q.query<RemediationRow>(`SELECT ${remediationColumns} FROM nhi_remediations WHERE org_id = $1 AND id = $2 ${lock}`, [orgId, remediationId]);
   if (found.rows[0] === undefined) throw notFound();
   return found.rows[0];
@@ -127,7 +126,7 @@ export async function selectRemediation(q: Queryable, orgId: OrgId, remediationI
  * (they change nothing).
  */
 export async function remediationsAgainst(q: Queryable, orgId: OrgId, identityId: string): Promise<{ id: string; action: string; status: string }[]> {
-  if (!UUID_PATTERN.test(identityId)) return [];
+  if (!isUuid(identityId)) return [];
   const found = await q.query<{ id: string; action: string; status: string }>(
     `SELECT id, action, status FROM nhi_remediations
       WHERE org_id = $1 AND identity_id = $2 AND NOT dry_run AND status = ANY($3::text[]) AND action = ANY($4::text[])
@@ -196,6 +195,6 @@ function checkFilters(query: { status?: unknown; identityId?: unknown }): { stat
   if (statuses?.some((member) => !(REMEDIATION_STATUSES as readonly string[]).includes(member))) {
     throw validationFailed(`status must be a comma-separated list of: ${REMEDIATION_STATUSES.join(', ')}`);
   }
-  if (identityId !== undefined && !UUID_PATTERN.test(identityId)) throw validationFailed('identityId must be a UUID');
+  if (identityId !== undefined && !isUuid(identityId)) throw validationFailed('identityId must be a UUID');
   return { status: statuses, identityId: identityId?.toLowerCase() };
 }

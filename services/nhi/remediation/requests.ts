@@ -1,4 +1,4 @@
-// Asking for a remediation and deciding it (issue 19 items 2 and 6). A person with
+// Asking for a remediation and deciding it. A person with
 // governance:request asks for an action of the catalogue on an identity of the
 // inventory; approvers decide through the module's authority (services/nhi/governance:
 // an Organization Admin's own, or a delegation in force), never the requester.
@@ -9,6 +9,7 @@
 // approver; the table's CHECK refuses an approvals list holding the requester, however
 // it was written. Concurrent approvals of one request: the row's lock orders them,
 // and the conditional update lets exactly the first through; the rest are 409.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
@@ -16,7 +17,7 @@ import { recordAudit, recordAuthorityRefusal } from '../audit/index.js';
 import { authorizeApproval, basisDetail, isOrganizationAdmin, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { actionDefinition, actionsForKind } from './catalogue.js';
 import { queueRemediationExecution } from './execution-queue.js';
-import { remediationColumns, remediationViewOf, selectRemediation, UUID_PATTERN, type RemediationRow, type RemediationView } from './records.js';
+import { remediationColumns, remediationViewOf, selectRemediation, type RemediationRow, type RemediationView } from './records.js';
 
 export interface RemediationRequest {
   identityId: string;
@@ -44,7 +45,7 @@ function checkText(name: string, value: unknown, required: boolean): string | un
 export async function requestRemediation(tx: Queryable, caller: GovernanceCaller, input: RemediationRequest, now: Date): Promise<{ id: string }> {
   const reason = checkText('reason', input.reason, true)!;
   if (input.dryRun !== undefined && typeof input.dryRun !== 'boolean') throw validationFailed('dryRun must be true or false');
-  if (typeof input.identityId !== 'string' || !UUID_PATTERN.test(input.identityId)) throw notFound();
+  if (typeof input.identityId !== 'string' || !isUuid(input.identityId)) throw notFound();
   const found = await tx.query<{ id: string; kind: string; state: 'active' | 'removed' }>('SELECT id, kind, state FROM nhi_identities WHERE org_id = $1 AND id = $2', [caller.orgId, input.identityId]);
   const identity = found.rows[0];
   if (identity === undefined) throw notFound();
@@ -54,7 +55,7 @@ export async function requestRemediation(tx: Queryable, caller: GovernanceCaller
   }
   if (identity.state !== 'active') throw conflict('the identity was removed from its provider: there is nothing left to act on');
   const campaign = input.campaignItem;
-  if (campaign !== undefined && !(UUID_PATTERN.test(campaign.campaignId) && UUID_PATTERN.test(campaign.itemId))) throw validationFailed('a campaign item is named by its campaign id and item id (UUIDs)');
+  if (campaign !== undefined && !(isUuid(campaign.campaignId) && isUuid(campaign.itemId))) throw validationFailed('a campaign item is named by its campaign id and item id (UUIDs)');
   const id = randomUUID();
   await tx.query(
     `INSERT INTO nhi_remediations (org_id, id, identity_id, action, reason, dry_run, status, requested_by_user_id, requested_at, campaign_id, campaign_item_id, updated_at)

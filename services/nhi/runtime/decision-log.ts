@@ -1,6 +1,7 @@
-// The runtime decision log (issue 19 item 8): every answer as it was given, the
+// The runtime decision log: every answer as it was given, the
 // question's context redacted before it was stored (decisions.ts), newest first,
 // cursor-paginated, read by every module role (runtime-decisions:read).
+import { isUuid } from '../../platform/ids.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { parseTimestamp } from '../../platform/http/timestamps.js';
@@ -8,9 +9,9 @@ import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage, type PageEnvelope } from '../../platform/pagination/page.js';
 import type { DecisionReason } from './decisions.js';
-import { UUID_PATTERN, type IdentityReference } from './identity-reference.js';
+import type { IdentityReference } from './identity-reference.js';
 
-export interface LoggedDecision {
+interface LoggedDecision {
   id: string;
   identityId: string | null;
   identityReference: IdentityReference;
@@ -52,7 +53,7 @@ const newestDecidedFirst = defineKeysetOrder({
   ],
 });
 
-export interface DecisionLogQuery {
+interface DecisionLogQuery {
   limit?: unknown;
   cursor?: unknown;
   identityId?: unknown;
@@ -73,7 +74,7 @@ export async function listDecisions(q: Queryable, codec: CursorCodec, orgId: Org
   const decision = given('decision', query.decision);
   const from = given('from', query.from);
   const to = given('to', query.to);
-  if (identityId !== null && !UUID_PATTERN.test(identityId)) throw validationFailed('identityId must be a UUID', { field: 'identityId' });
+  if (identityId !== null && !isUuid(identityId)) throw validationFailed('identityId must be a UUID', { field: 'identityId' });
   if (decision !== null && decision !== 'allow' && decision !== 'deny') throw validationFailed('decision must be allow or deny', { field: 'decision' });
   const window = { from: from === null ? null : parseTimestamp('from', from), to: to === null ? null : parseTimestamp('to', to) };
   if (window.from !== null && window.to !== null && window.from > window.to) throw validationFailed('from must not be after to', { field: 'from' });

@@ -1,6 +1,6 @@
-// Runtime decisions (issue 19 item 8): may this identity perform this action on this
+// Runtime decisions: may this identity perform this action on this
 // resource now? Answered from remediations, rules, findings and their exceptions, and
-// grants, in this order (docs/decisions.md, "NHI governance: runtime decisions"):
+// grants, in this order (docs/decisions/nhi-governance.md, "Runtime decisions"):
 //
 //   1. an identity the organization does not have (or an ambiguous reference) ─► deny
 //   2. a removed identity                                                     ─► deny
@@ -42,14 +42,14 @@ export type DecisionReason =
   | { code: 'grant'; grantId: string }
   | { code: 'allow_rule'; ruleId: string; ruleName: string };
 
-export interface DecisionView {
+interface DecisionView {
   decisionId: string;
   decision: 'allow' | 'deny';
   reasons: DecisionReason[];
   evaluatedAt: string;
 }
 
-export interface DecisionCaller {
+interface DecisionCaller {
   orgId: OrgId;
   credential: Credential;
   audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;

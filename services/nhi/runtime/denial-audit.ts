@@ -12,7 +12,7 @@ import { referenceText, type IdentityReference } from './identity-reference.js';
 
 export const DENIAL_WINDOW_MS = 5 * 60 * 1000;
 
-export interface Denial {
+interface Denial {
   decisionId: string;
   identityId: string | null;
   reference: IdentityReference;

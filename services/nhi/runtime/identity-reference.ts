@@ -2,9 +2,8 @@
 // agent knows itself, by the connector that collected it and the provider's own
 // identifier (an ARN, a service account's namespace/name), with the kind when the
 // connector holds several identities under one identifier.
+import { isUuid } from '../../platform/ids.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type IdentityReference = { identityId: string } | { connectorId: string; externalId: string; kind?: string };
 
@@ -16,7 +15,7 @@ export interface InventoryIdentity {
   state: 'active' | 'removed';
 }
 
-export type ResolvedIdentity = { found: InventoryIdentity } | { unknown: 'unknown_identity' | 'ambiguous_identity' };
+type ResolvedIdentity = { found: InventoryIdentity } | { unknown: 'unknown_identity' | 'ambiguous_identity' };
 
 /**
  * The organization's identity the reference names. Another organization's identity is
@@ -26,11 +25,11 @@ export type ResolvedIdentity = { found: InventoryIdentity } | { unknown: 'unknow
 export async function resolveIdentity(q: Queryable, orgId: OrgId, reference: IdentityReference): Promise<ResolvedIdentity> {
   const columns = 'id, kind, provider, connector_id AS "connectorId", state';
   if ('identityId' in reference) {
-    if (!UUID_PATTERN.test(reference.identityId)) return { unknown: 'unknown_identity' };
+    if (!isUuid(reference.identityId)) return { unknown: 'unknown_identity' };
     const found = await q.query<InventoryIdentity>(`SELECT ${columns} FROM nhi_identities WHERE org_id = $1 AND id = $2`, [orgId, reference.identityId]);
     return found.rows[0] === undefined ? { unknown: 'unknown_identity' } : { found: found.rows[0] };
   }
-  if (!UUID_PATTERN.test(reference.connectorId)) return { unknown: 'unknown_identity' };
+  if (!isUuid(reference.connectorId)) return { unknown: 'unknown_identity' };
   const found = await q.query<InventoryIdentity>(
     `SELECT ${columns} FROM nhi_identities WHERE org_id = $1 AND connector_id = $2 AND external_id = $3 AND ($4::text IS NULL OR kind = $4) ORDER BY kind LIMIT 2`,
     [orgId, reference.connectorId, reference.externalId, reference.kind ?? null],

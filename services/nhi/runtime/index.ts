@@ -1,4 +1,4 @@
-// NHI runtime decisions (issue 19 item 8): the endpoint agents and gateways ask before
+// NHI runtime decisions: the endpoint agents and gateways ask before
 // using an identity, the runtime rules it weighs with grants, exceptions, remediations
 // and module findings, and the decision log every module role reads.
 import type { Database } from '../../platform/db/database.js';
@@ -28,6 +28,5 @@ export function createNhiRuntimeModule(deps: { db: Database; codec: CursorCodec;
       deleteRuntimeRule: deleteRuntimeRule({ db }),
     },
     refusalRecorder: recordModuleRefusal,
-    securityFixtures: () => import('./testing/security-fixtures.js').then((m) => m.securityFixtures),
   };
 }

@@ -1,5 +1,5 @@
-// The runtime rule language (issue 19 item 8, docs/decisions.md "NHI governance:
-// runtime decisions"). api/modules/nhi-runtime.yaml (NhiRuntimeRuleDefinition) is its
+// The runtime rule language (docs/decisions/nhi-governance.md "Runtime
+// decisions"). api/modules/nhi-runtime.yaml (NhiRuntimeRuleDefinition) is its
 // definition and validates every field and value type before a handler runs; these
 // types mirror it. What a schema cannot say is checked here with the path of the
 // fault, and a rule is rebuilt field by field before it is stored, so it reads back
@@ -7,6 +7,7 @@
 //
 // A rule matches a question when every list it gives matches (an absent list matches
 // anything) and its `when` holds. Deny overrides allow, so rules have no order.
+import type { components } from '../../../api/openapi.js';
 import { validationFailed } from '../../platform/errors.js';
 import { FINDING_SEVERITIES, type FindingSeverity, type OpenFinding } from '../findings/index.js';
 
@@ -21,9 +22,12 @@ export interface RuleMatch {
   resources?: string[];
 }
 
+/** The module policies a condition may name (nhi/policies' POLICY_IDS, as the document lists them). */
+type ModulePolicyId = NonNullable<NonNullable<components['schemas']['NhiRuntimeRuleCondition']['openFinding']>['policy']>;
+
 export interface RuleCondition {
   /** Holds while the identity has an unsettled module finding of the policy (any, when absent) at or above the severity, that no exception in force exempts. */
-  openFinding?: { policy?: string; severityAtLeast?: FindingSeverity };
+  openFinding?: { policy?: ModulePolicyId; severityAtLeast?: FindingSeverity };
 }
 
 export interface RuleDefinition {
@@ -75,7 +79,7 @@ export function canonicalRule(rule: RuleDefinition): RuleDefinition {
 }
 
 /** Whether `value` matches the pattern: `*` is any run of characters (none included), the rest is compared exactly. */
-export function matchesPattern(pattern: string, value: string): boolean {
+function matchesPattern(pattern: string, value: string): boolean {
   const parts = pattern.split('*');
   if (parts.length === 1) return pattern === value;
   const [first, ...rest] = parts;

@@ -1,11 +1,11 @@
-// The organization's runtime rules (issue 19 item 8): written by Organization Admins
+// The organization's runtime rules: written by Organization Admins
 // (runtime-rules:manage), read by every module role (runtime-decisions:read), each
 // change audited in the module's trail in its transaction.
+import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
-import { UUID_PATTERN } from './identity-reference.js';
 import { canonicalRule, type RuleCondition, type RuleDefinition, type RuleEffect, type RuleMatch } from './rule-language.js';
 
 /** Enough for an organization's gateways; every decision reads the enabled ones whole. */
@@ -81,7 +81,7 @@ async function refuseTakenName(tx: Queryable, orgId: OrgId, name: string): Promi
 }
 
 async function selectRule(q: Queryable, orgId: OrgId, ruleId: string, lock = false): Promise<RuleRow> {
-  if (!UUID_PATTERN.test(ruleId)) throw notFound();
+  if (!isUuid(ruleId)) throw notFound();
   const found = await q.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM nhi_runtime_rules WHERE org_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [orgId, ruleId]);
   if (found.rows[0] === undefined) throw notFound();
   return found.rows[0];

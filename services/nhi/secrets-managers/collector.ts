@@ -1,4 +1,4 @@
-// The secrets-manager collector (issue 18 item 4, spec 2.12, 8): a Vault or OpenBao
+// The secrets-manager collector (spec 2.12, 8): a Vault or OpenBao
 // server, through its HTTP API over the connector's provider client (vault-client.ts).
 //
 // auth_role_discovery:
@@ -59,7 +59,7 @@ export const vaultIds = (endpoint: string) => ({
   policy: (name: string) => `vault:${endpoint}#policy:${name}`,
 });
 
-export type EntityPrincipal = 'person' | 'machine' | 'unknown';
+type EntityPrincipal = 'person' | 'machine' | 'unknown';
 
 /** What an entity is, from the login methods of its aliases (spec 8). */
 export function classifyEntity(aliasMethods: readonly string[]): EntityPrincipal {

@@ -1,4 +1,4 @@
-// NHI secrets managers (issue 18 item 4): the connector kind secrets_manager, a Vault
+// NHI secrets managers: the connector kind secrets_manager, a Vault
 // or OpenBao server collected through its HTTP API over the connector's provider
 // client. The collection pipeline runs the collector.
 export { classifyEntity, secretsManagerCollector, secretsManagerIdentityKinds, vaultIds } from './collector.js';

@@ -9,7 +9,7 @@ import { ProviderCallError, type ConnectorCredentials, type ProviderClient } fro
 /** One word of printable ASCII: anything else would break or smuggle a header. */
 const HEADER_VALUE = /^[\x21-\x7e]{1,4096}$/;
 
-export interface VaultCredentials {
+interface VaultCredentials {
   token: string;
   /** Vault Enterprise / OpenBao namespace (X-Vault-Namespace), when the entry names one. */
   namespace: string | null;

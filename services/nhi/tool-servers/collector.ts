@@ -1,4 +1,4 @@
-// The tool-server collector (issue 16 item 6, spec 2.12): a Model Context Protocol
+// The tool-server collector (spec 2.12): a Model Context Protocol
 // server reached over streamable HTTP, its tools (tool_discovery), its resources
 // and resource templates (resource_discovery), and the edges between them
 // (relationship_discovery). Each definition is fingerprinted over its whole

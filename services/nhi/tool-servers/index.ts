@@ -1,4 +1,4 @@
-// NHI tool servers (issue 16 item 6): the connector kind tool_server, a Model
+// NHI tool servers: the connector kind tool_server, a Model
 // Context Protocol server collected over streamable HTTP through the connector's
 // provider client. The collection pipeline runs the collector.
 export { toolServerCollector, toolServerIdentityKinds, serverExternalId } from './collector.js';

@@ -15,7 +15,7 @@
 import type { ProviderClient, ProviderRequest } from '../connectors/index.js';
 
 /** The SDK's FetchLike: what StreamableHTTPClientTransport calls. */
-export type TransportFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+type TransportFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** Statuses whose response carries no body (the Response constructor refuses one). */
 const BODILESS_STATUSES = new Set([204, 205, 304]);

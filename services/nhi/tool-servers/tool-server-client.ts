@@ -15,8 +15,8 @@ import { providerFetch } from './provider-fetch.js';
 const CLIENT_INFO = { name: 'sentinel-nhi-collector', version: '1' };
 
 /** A server sending more pages, or more definitions in one listing, than these is stopped there: the collection is partial, never endless. */
-export const MAX_LISTING_PAGES = 1_000;
-export const MAX_LISTING_DEFINITIONS = 10_000;
+const MAX_LISTING_PAGES = 1_000;
+const MAX_LISTING_DEFINITIONS = 10_000;
 
 /** The three listings a collection reads, by method, and the member each result carries its definitions in. */
 export const listings = {
@@ -28,7 +28,7 @@ export type Listing = keyof typeof listings;
 
 export type Definition = Record<string, unknown>;
 
-export interface ToolServerDescription {
+interface ToolServerDescription {
   name: string;
   version: string;
   title?: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSqlAnalytics } from '../../platform/analytics/sql-analytics.js';
+import { createSqlAnalytics } from '../../analytics/store/sql-analytics.js';
 import { systemScope } from '../../platform/tenancy.js';
 import { handlerTestProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { deleteDueOrganizations } from '../deletion-sweep.js';
+import { deleteDueOrganizations } from '../workers/deletion-sweep.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -6,9 +6,9 @@ import { asUser } from '../../platform/principal.js';
 import { leaveOrganization as leave } from '../members.js';
 
 /** DELETE /api/v1/me/memberships/{orgId}: the caller leaves that organization; the last owner cannot. */
-export function leaveOrganization(deps: { db: Database }): OperationHandler {
+export function leaveOrganization(deps: { db: Database }): OperationHandler<'leaveOrganization'> {
   return async (ctx) => {
-    await leave(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx), orgId: ctx.params.orgId! });
+    await leave(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx), orgId: ctx.params.orgId });
     return { status: 204 };
   };
 }

@@ -5,7 +5,7 @@ import { asUser } from '../../platform/principal.js';
 import { listOrganizationsOf } from '../organizations.js';
 
 /** GET /api/v1/orgs: the caller's organizations, oldest first, marking the one this request acts in. */
-export function listOrganizations(deps: { db: Database }): OperationHandler {
+export function listOrganizations(deps: { db: Database }): OperationHandler<'listOrganizations'> {
   return async (ctx) => {
     const principal = asUser(requirePrincipal(ctx));
     const organizations = await listOrganizationsOf(deps.db, principal.userId);

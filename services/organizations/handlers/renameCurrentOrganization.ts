@@ -5,10 +5,10 @@ import { actorOf, originOfContext, recordIdentityEvent } from '../../platform/au
 import { renameOrganization } from '../organizations.js';
 
 /** PATCH /api/v1/orgs/current: renames the acting organization (organization:manage, which no key can hold). */
-export function renameCurrentOrganization(deps: { db: Database }): OperationHandler {
+export function renameCurrentOrganization(deps: { db: Database }): OperationHandler<'renameCurrentOrganization'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
-    const name = (ctx.body as { name: string }).name.trim();
+    const name = ctx.body.name.trim();
     const organization = await deps.db.transaction(async (tx) => {
       const renamed = await renameOrganization(tx, principal.orgId, name);
       await recordIdentityEvent(tx, principal.orgId, originOfContext(ctx), { actor: actorOf(principal), action: 'organization.renamed', detail: { from: renamed.previousName, to: name } });

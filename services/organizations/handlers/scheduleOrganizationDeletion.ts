@@ -9,10 +9,10 @@ import { scheduleDeletion } from '../deletion.js';
  * after the grace period (organization:delete: owners, sessions only). The caller
  * types the organization's exact name.
  */
-export function scheduleOrganizationDeletion(deps: { db: Database; now: () => Date }): OperationHandler {
+export function scheduleOrganizationDeletion(deps: { db: Database; now: () => Date }): OperationHandler<'scheduleOrganizationDeletion'> {
   return async (ctx) => {
     const caller = { principal: requirePrincipal(ctx), origin: originOfContext(ctx), now: deps.now() };
-    const { confirm_name } = ctx.body as { confirm_name: string };
+    const { confirm_name } = ctx.body;
     const organization = await deps.db.transaction((tx) => scheduleDeletion(tx, caller, confirm_name));
     return { status: 200, body: organization };
   };

@@ -4,16 +4,8 @@ import { databaseProfiles, type TestDatabase } from '../../../test/support/datab
 import type { OrgId } from '../db/database.js';
 import { asOrgId } from '../../../test/support/org-ids.js';
 import { systemScope } from '../tenancy.js';
-import {
-  closeDueRefusalWindows,
-  listIdentityEvents,
-  recordIdentityEvent,
-  recordRepeatableRefusal,
-  recordSystemIdentityEvent,
-  redact,
-  REDACTED,
-  REFUSAL_WINDOW_MS,
-} from './identity-trail.js';
+import { closeDueRefusalWindows, recordIdentityEvent, recordRepeatableRefusal, recordSystemIdentityEvent, redact, REDACTED, REFUSAL_WINDOW_MS } from './identity-trail.js';
+import { listIdentityEvents } from './testing/identity-events.js';
 
 describe('redact', () => {
   it('replaces the values of secret-looking keys at any depth and keeps the rest', () => {

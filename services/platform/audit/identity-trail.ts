@@ -9,6 +9,9 @@ import type { Database, OrgId, Queryable } from '../db/database.js';
 import type { AppError } from '../errors.js';
 import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../principal.js';
 import { tenantOfClaim, type SystemScope } from '../tenancy.js';
+import type { CursorCodec } from '../pagination/cursor.js';
+import { assertPositionFits, defineKeysetOrder, keysetAfter, takePage, type KeysetRow } from '../pagination/keyset.js';
+import type { PageRequest } from '../pagination/page.js';
 
 /** Who acted in a request. A machine is never recorded as a person (spec 2.2). */
 export type AuditActor = RecordedActor | 'anonymous';
@@ -20,7 +23,7 @@ export interface RequestOrigin {
   requestId: string;
 }
 
-export interface IdentityEvent {
+interface IdentityEvent {
   actor: AuditActor;
   action: string;
   detail?: Record<string, unknown>;
@@ -107,7 +110,7 @@ export const REFUSAL_WINDOW_MS = 5 * 60_000;
 // Distinct source addresses (and values of the member a caller varies) a summary names; enough to show a key used from many places.
 const SUMMARY_DISTINCT_VALUES = 10;
 
-export interface RepeatableRefusal extends IdentityEvent {
+interface RepeatableRefusal extends IdentityEvent {
   /** Whose refusals are counted together: the refused key's id, the refused person's id. */
   subject: string;
   /**
@@ -344,7 +347,7 @@ export function redact(value: unknown): unknown {
   return root;
 }
 
-export interface IdentityEventFilter {
+interface IdentityEventFilter {
   /** A user id, an API key id, a workload id or a directory token id. */
   actor?: string;
   action?: string;
@@ -354,7 +357,7 @@ export interface IdentityEventFilter {
   limit: number;
 }
 
-export interface StoredIdentityEvent {
+interface StoredIdentityEvent {
   id: string;
   actor: { kind: 'user' | 'api_key' | 'workload' | 'directory_token' | 'system' | 'anonymous'; id: string | null };
   action: string;
@@ -380,8 +383,42 @@ interface EventRow {
   created_at: string;
 }
 
-/** Newest first (in order of writing), bounded by filter.limit. since is inclusive, until exclusive. */
-export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: IdentityEventFilter): Promise<StoredIdentityEvent[]> {
+/** Newest first in order of writing: seq is unique and never changes, and (org_id, seq DESC) is indexed. */
+const newestWritten = defineKeysetOrder({ stable: true, keys: [{ column: 'seq', type: 'bigint', direction: 'desc' }] });
+
+interface IdentityEventPage {
+  events: StoredIdentityEvent[];
+  limit: number;
+  has_more: boolean;
+  /** Absent on the last page. */
+  next_cursor?: string;
+}
+
+/**
+ * One page of the trail, newest first, continued by a cursor of the shared codec bound to
+ * the organization and the filters (docs/decisions/pagination-idempotency.md). No total:
+ * the trail only grows, and counting it on every page would read all of it.
+ */
+export async function pageIdentityEvents(q: Queryable, codec: CursorCodec, orgId: OrgId, filter: Omit<IdentityEventFilter, 'limit'>, request: PageRequest): Promise<IdentityEventPage> {
+  const scope = {
+    orgId,
+    listing: 'identity-audit',
+    order: request.order,
+    filters: { actor: filter.actor ?? null, action: filter.action ?? null, since: filter.since ?? null, until: filter.until ?? null },
+  };
+  // Verified before any query: an unusable cursor costs no database work.
+  const position = request.cursor === undefined ? undefined : assertPositionFits(newestWritten, codec.decode(request.cursor, scope));
+  const { items, hasMore } = takePage(await selectEvents(q, orgId, { ...filter, limit: request.limit + 1 }, position), request.limit);
+  const last = items.at(-1);
+  return {
+    events: items.map(eventOfRow),
+    limit: request.limit,
+    has_more: hasMore,
+    ...(hasMore && last ? { next_cursor: codec.encode({ ...scope, position: last.keyset_position }) } : {}),
+  };
+}
+
+async function selectEvents(q: Queryable, orgId: OrgId, filter: IdentityEventFilter, position: unknown): Promise<(EventRow & KeysetRow)[]> {
   const conditions = ['org_id = $1'];
   const params: unknown[] = [orgId];
   const where = (sql: (placeholder: string) => string, value: unknown): void => {
@@ -394,17 +431,23 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
   if (filter.action !== undefined) where((p) => `action = ${p}`, filter.action);
   if (filter.since !== undefined) where((p) => `created_at >= ${p}::timestamptz`, filter.since);
   if (filter.until !== undefined) where((p) => `created_at < ${p}::timestamptz`, filter.until);
-  params.push(filter.limit);
-  const { rows } = await q.query<EventRow>(
+  const after = keysetAfter(newestWritten, position, params.length + 1);
+  conditions.push(after.sql);
+  params.push(...after.params, filter.limit);
+  const { rows } = await q.query<EventRow & KeysetRow>(
     `SELECT id, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, actor_system, action, source_ip, user_agent, request_id, detail,
-            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, ${newestWritten.positionColumn}
        FROM identity_audit_events
       WHERE ${conditions.join(' AND ')}
-      ORDER BY seq DESC
+      ORDER BY ${newestWritten.orderBy}
       LIMIT $${params.length}`,
     params,
   );
-  return rows.map((row) => ({
+  return rows;
+}
+
+function eventOfRow(row: EventRow): StoredIdentityEvent {
+  return {
     id: row.id,
     actor: actorOfRow(row),
     action: row.action,
@@ -413,7 +456,7 @@ export async function listIdentityEvents(q: Queryable, orgId: OrgId, filter: Ide
     request_id: row.request_id,
     detail: row.detail,
     created_at: row.created_at,
-  }));
+  };
 }
 
 function actorOfRow(row: EventRow): StoredIdentityEvent['actor'] {

@@ -32,7 +32,7 @@ describe('permission registry', () => {
     expect(allPermissions).toEqual([...specGrantableScopes, ...specNeverGrantable]);
   });
 
-  it('has the four roles, highest first, each holding exactly the permissions of the table in docs/decisions.md', () => {
+  it('has the four roles, highest first, each holding exactly the permissions of the table in docs/decisions/accounts.md', () => {
     expect(roles).toEqual(specRoles);
     for (const role of roles) expect(allPermissions.filter((p) => permissionsOf(role).has(p)), role).toEqual(specPermissionsByRole[role]);
   });
@@ -58,10 +58,10 @@ describe('permission registry', () => {
     for (const permission of ['organization:manage', 'identity:read', 'members:manage'] as const) expect(permissionsOf('admin').has(permission)).toBe(true);
   });
 
-  it('is shown exactly, as generated from this registry, in the Accounts section of docs/decisions.md', () => {
+  it('is shown exactly, as generated from this registry, in docs/decisions/accounts.md', () => {
     const header = [`| Permission | API key | ${roles.join(' | ')} |`, `|---|---|${roles.map(() => '---').join('|')}|`];
     const rows = allPermissions.map((p) => `| \`${p}\` | ${p in grantableScopes ? 'grantable' : 'never'} | ${roles.map((role) => (permissionsOf(role).has(p) ? 'yes' : '')).join(' | ')} |`);
-    const decisions = readFileSync(new URL('../../../docs/decisions.md', import.meta.url), 'utf8');
+    const decisions = readFileSync(new URL('../../../docs/decisions/accounts.md', import.meta.url), 'utf8');
     expect(decisions).toContain([...header, ...rows].join('\n'));
   });
 

@@ -37,7 +37,7 @@ export const neverGrantablePermissions = [
 /**
  * The non-human identity module's permissions (spec 2.3, served under /nhi/api/v1).
  * People hold them through their module role. Machines hold none but the one scope of
- * nhiGrantableScopes, for the one operation they call (docs/decisions.md, NHI module).
+ * nhiGrantableScopes, for the one operation they call (docs/decisions/nhi-governance.md, "Runtime decisions").
  */
 export const nhiPermissions = [
   'inventory:read',
@@ -48,7 +48,7 @@ export const nhiPermissions = [
   'credential-material:write',
   'nhi-findings:triage',
   'nhi-policies:manage',
-  // Governance (issue 19, docs/decisions.md "NHI governance"). Asking for a grant, a
+  // Governance (docs/decisions/nhi-governance.md "Who decides"). Asking for a grant, a
   // remediation or a policy exception.
   'governance:request',
   // Taking part in a governance decision (approving, rejecting, answering a campaign's
@@ -59,13 +59,13 @@ export const nhiPermissions = [
   'certification:manage',
   'runtime-rules:manage',
   'runtime-decisions:read',
-  // Asking for a runtime decision (issue 19 item 8): what agents and gateways do before using an identity.
+  // Asking for a runtime decision: what agents and gateways do before using an identity.
   'nhi-runtime:decide',
 ] as const;
 
 /**
  * The module's one scope a machine may hold: an API key or a workload an agent or a
- * gateway asks for runtime decisions with (docs/decisions.md, "NHI governance: runtime
+ * gateway asks for runtime decisions with (docs/decisions/nhi-governance.md, "Runtime
  * decisions"). Organization Admins hold it, so they can mint such keys; every other
  * module permission stays a person's.
  */
@@ -73,8 +73,8 @@ export const nhiGrantableScopes = {
   'nhi-runtime:decide': 'Ask the NHI module whether an identity may perform an action on a resource now (POST /nhi/api/v1/runtime/decisions).',
 } as const satisfies Partial<Record<(typeof nhiPermissions)[number], string>>;
 
-export type GrantableScope = keyof typeof grantableScopes;
-export type NhiPermission = (typeof nhiPermissions)[number];
+type GrantableScope = keyof typeof grantableScopes;
+type NhiPermission = (typeof nhiPermissions)[number];
 export type Permission = GrantableScope | (typeof neverGrantablePermissions)[number] | NhiPermission;
 /** The service's permissions (spec 2.4's table); the module's are nhiPermissions. */
 export const allPermissions: readonly Permission[] = [...(Object.keys(grantableScopes) as GrantableScope[]), ...neverGrantablePermissions];
@@ -85,7 +85,7 @@ export const isPermission = (value: string): value is Permission => (allPermissi
 export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
 export type Role = (typeof roles)[number];
 
-// What each role adds to the role below it. docs/decisions.md ("Accounts") shows the resulting table.
+// What each role adds to the role below it. docs/decisions/accounts.md shows the resulting table.
 const addedByRole: Record<Role, readonly Permission[]> = {
   viewer: ['scans:read', 'findings:read', 'policies:read', 'members:read'],
   analyst: ['scans:create', 'verdicts:request', 'findings:write', 'findings:suppress', 'assets:write', 'webhooks:read', 'credentials:read', 'workloads:read', 'apikeys:manage'],
@@ -116,7 +116,7 @@ export type NhiRole = (typeof nhiRoles)[number];
 /** The module role a person holds: owner and admin are Organization Admins (spec 2.3), analyst a Security Analyst, viewer a Viewer. */
 const nhiRoleByRole: Record<Role, NhiRole> = { owner: 'organization_admin', admin: 'organization_admin', analyst: 'security_analyst', viewer: 'viewer' };
 
-// docs/decisions.md ("NHI module") shows this table.
+// docs/decisions/nhi.md ("Module access") shows this table.
 const nhiPermissionsByRole: Record<NhiRole, ReadonlySet<NhiPermission>> = {
   organization_admin: new Set(nhiPermissions),
   // Analysts work the module's findings (and ask for an evaluation); only Organization Admins change what the policies judge by.
@@ -182,7 +182,7 @@ export function effectiveScopes(stored: readonly string[], registry: ScopeRegist
   return new Set(stored.filter((scope) => registry.grantable.has(scope)));
 }
 
-export interface RefusedScope {
+interface RefusedScope {
   scope: string;
   reason: 'unknown' | 'never grantable' | 'not held by you';
 }

@@ -1,13 +1,13 @@
 import { assertWindow, type Counters } from './counters.js';
 
-export interface MemoryCountersOptions {
+interface MemoryCountersOptions {
   /** Clock in milliseconds; injectable so tests can move time. */
   now?: () => number;
   /** How often windows that have ended are dropped, so memory stays bounded by the keys of recent windows. */
   pruneIntervalMs?: number;
 }
 
-export interface MemoryCounters extends Counters {
+interface MemoryCounters extends Counters {
   /** Keys currently held (a gauge for tests and metrics). */
   readonly trackedKeys: number;
 }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { assertWindow, type Counters, type WindowCount } from './counters.js';
 
-export interface RedisCountersOptions {
+interface RedisCountersOptions {
   url: string;
   /** Namespace for the counter keys, so they cannot collide with other data in the same Redis. */
   keyPrefix?: string;

@@ -88,6 +88,7 @@ describe('the source', () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const files = [
       ...productionSources(path.join(root, 'services')),
+      ...productionSources(path.join(root, 'streams')),
       ...productionSources(path.join(root, 'bin')),
       ...productionSources(path.join(root, 'infra')),
       path.join(root, 'docker-compose.yml'),

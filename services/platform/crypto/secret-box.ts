@@ -29,7 +29,7 @@ export class SecretBoxError extends Error {
   }
 }
 
-export interface KeyRing {
+interface KeyRing {
   /** The key new secrets are sealed with. */
   activeKeyId: number;
   /** Every key still needed to open stored secrets, by id (0 to 255); each 32 bytes. */

@@ -16,7 +16,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   /** Removes the lock file if it is still this process's. */
   release(): void;
 }

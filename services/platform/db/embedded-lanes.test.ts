@@ -1,5 +1,5 @@
 // The embedded database's one connection serves request work before waiting
-// background work (issue 33 item 6): ordering observed, never timed.
+// background work: ordering observed, never timed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedDatabase, createLaneQueue, LANE_BOUNDS, type EmbeddedDatabase, type Lane } from './embedded.js';
 import { servingRequest } from './request-lane.js';

@@ -122,7 +122,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
 
 export type Lane = 'request' | 'background';
 
-export interface LaneBounds {
+interface LaneBounds {
   /**
    * Background work that has waited this long (since it began waiting, or since the
    * last background unit) goes next, before waiting request work: a steady stream of
@@ -138,7 +138,7 @@ export interface LaneBounds {
   requestFollowUpMs: number;
 }
 
-/** Measured with the import-stall benchmark (docs/decisions.md, issue 33 item 6). */
+/** Measured with the import-stall benchmark (docs/decisions/foundation.md, "Database"; figures in docs/benchmarks.md). */
 export const LANE_BOUNDS: LaneBounds = { backgroundWaitsAtMostMs: 20, requestFollowUpMs: 3 };
 
 /**

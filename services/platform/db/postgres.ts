@@ -42,7 +42,7 @@ const toConfig = (sql: string, params: readonly unknown[], options: QueryOptions
   ...(options?.timesAsIsoText ? { types: timesAsIsoText } : {}),
 });
 
-export interface PostgresOptions {
+interface PostgresOptions {
   connectionString: string;
   maxConnections?: number;
   applicationName?: string;

@@ -7,11 +7,11 @@
 // after a burst, with the queue's statistics not yet analyzed, the planner chose
 // bitmaps, and each claim re-read everything claimed before it in the run
 // (the webhook claim: 40,000 entries and 5,667 heap pages to claim 61, 22.6 ms a
-// claim; docs/decisions.md, Hardening). So the claim's transaction turns bitmap
+// claim; docs/decisions/webhooks.md, "The delivery queue's statements"). So the claim's transaction turns bitmap
 // scans off for itself; the setting goes with any other in one statement.
 import type { Database, Queryable } from './database.js';
 
-export interface QueueClaimOptions {
+interface QueueClaimOptions {
   /**
    * Commit without waiting for the disk flush. A crash can then forget the
    * claim, which only means the work is claimed again: for queues whose work is

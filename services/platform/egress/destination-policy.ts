@@ -62,7 +62,7 @@ const refuseClass = (addressClass: AddressClass, address?: string): Refusal => (
 // ---------------------------------------------------------------------------
 // Host literals
 
-export type ParsedHost =
+type ParsedHost =
   | { kind: 'ipv4'; address: string; value: number }
   | { kind: 'ipv6'; address: string; value: bigint; zone: string | undefined }
   | { kind: 'name'; name: string }
@@ -285,9 +285,9 @@ export function classifyHostName(name: string): AddressClass {
 // ---------------------------------------------------------------------------
 // Registration: the URL itself
 
-export const MAX_DESTINATION_URL_LENGTH = 2048;
+const MAX_DESTINATION_URL_LENGTH = 2048;
 
-export type UrlCheck = { ok: true; url: URL } | Refusal;
+type UrlCheck = { ok: true; url: URL } | Refusal;
 
 /**
  * Registration check (and delivery re-check of the stored URL and any redirect).
@@ -322,7 +322,7 @@ export type ResolveAll = (hostname: string) => Promise<readonly LookupAddress[]>
 
 const resolveWithSystem: ResolveAll = (hostname) => dns.lookup(hostname, { all: true });
 
-export interface ResolveOptions extends DestinationPolicy {
+interface ResolveOptions extends DestinationPolicy {
   lookup?: ResolveAll;
 }
 

@@ -10,7 +10,7 @@ import https from 'node:https';
 import { classifyAddress, classifyHostName, isAllowedClass, parseHostLiteral, vettedLookup, type DestinationPolicy, type ResolveAll } from './destination-policy.js';
 import { createEgressAgent } from './https-agent.js';
 
-export interface EgressFetchOptions extends DestinationPolicy {
+interface EgressFetchOptions extends DestinationPolicy {
   /** PEM certificates trusted in addition to Node's built-in roots. */
   trustedCaPem?: string;
   /** Resolves names; the system resolver unless given (tests). */

@@ -5,7 +5,7 @@
 import https from 'node:https';
 import tls from 'node:tls';
 
-export interface EgressAgentOptions {
+interface EgressAgentOptions {
   /** PEM certificates trusted in addition to Node's built-in roots (WEBHOOK_CA_FILE, CONNECTOR_CA_FILE). */
   trustedCaPem?: string;
   /** Idle kept-alive sockets close after this long. */

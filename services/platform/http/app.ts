@@ -9,7 +9,7 @@ import { assertDeclaredMediaType, declaredMediaTypes } from './media-types.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../principal.js';
 import {
-  declaredPermission, delegatesAuthority, refusedDuringDeletionGrace, type ErrorDialect, type LimiterStateOf, type OperationHandler, type OperationSecurity, type RequestGuard,
+  declaredPermission, delegatesAuthority, refusedDuringDeletionGrace, type ErrorDialect, type LimiterStateOf, type AnyOperationHandler, type OperationSecurity, type RequestGuard,
 } from './handler.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { assertStorableText, documentSubtrees } from './text-rule.js';
@@ -19,10 +19,10 @@ import { requestLogSerializer, resolvedAddressIsUsable, sensitiveQueryNames } fr
 import { servingRequest } from '../db/request-lane.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
-export interface AppOptions {
+interface AppOptions {
   logger: Logger;
   /** One handler per operationId of api/openapi.yaml; a missing or extra one stops start-up. */
-  handlers: Record<string, OperationHandler>;
+  handlers: Record<string, AnyOperationHandler>;
   guard: RequestGuard;
   limiterState: LimiterStateOf;
   trustedProxies: string[];

@@ -1,6 +1,6 @@
 // The dashboard (web/, built into web/dist by `npm ci`) served by the API process at /,
 // the same origin as /api/v1, so its requests need no CORS and its session no
-// cross-site cookie. Files under /assets/ carry their content's hash in their names and
+// cross-site cookie. Files under /static/ carry their content's hash in their names and
 // are cached for a year; index.html is answered for the dashboard's own paths only, so
 // every other path (all of /api/...) keeps the API's JSON 404.
 import { readFileSync } from 'node:fs';
@@ -10,9 +10,53 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../logger.js';
 
 /** The dashboard's routes (web/src/router.tsx); a reload or a link from a mail lands on index.html there. */
-export const DASHBOARD_PATHS = ['/', '/sign-in', '/sign-up', '/sign-in/complete', '/verify-email', '/findings'] as const;
+export const DASHBOARD_PATHS = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/sign-in/complete',
+  '/verify-email',
+  '/accept-invitation',
+  '/findings',
+  '/findings/:findingId',
+  '/assets',
+  '/assets/:assetId',
+  '/scans',
+  '/scans/import',
+  '/scans/:scanId',
+  '/policies',
+  '/policies/:policyId',
+  '/analytics',
+  '/webhooks',
+  '/nhi/connectors',
+  '/nhi/connectors/:connectorId',
+  '/nhi/identities',
+  '/nhi/identities/:identityId',
+  '/nhi/identities/:identityId/graph',
+  '/nhi/findings',
+  '/nhi/stale-identities',
+  '/nhi/requests',
+  '/nhi/delegations',
+  '/nhi/campaigns',
+  '/nhi/campaigns/:campaignId',
+  '/nhi/runtime',
+  '/nhi/audit',
+  '/settings',
+  '/settings/members',
+  '/settings/organization',
+  '/settings/api-keys',
+  '/settings/workloads',
+  '/settings/registry-credentials',
+  '/settings/scanners',
+  '/settings/security',
+  '/settings/domains',
+  '/settings/sso',
+  '/settings/scim',
+  '/settings/groups',
+  '/settings/identity-audit',
+] as const;
 
-export const defaultDashboardDirectory = path.resolve(import.meta.dirname, '../../../web/dist');
+const defaultDashboardDirectory = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /**
  * No inline script or style and nothing from another origin: a string from the API that
@@ -55,8 +99,8 @@ export async function serveDashboard(fastify: FastifyInstance, options: { logger
     return;
   }
   await fastify.register(fastifyStatic, {
-    root: path.join(directory, 'assets'),
-    prefix: '/assets/',
+    root: path.join(directory, 'static'),
+    prefix: '/static/',
     index: false,
     // The build writes a .br and a .gz beside each script and stylesheet (web/vite.config.ts).
     preCompressed: true,

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { operations } from '../../../api/openapi.js';
 import type { HttpError } from '../errors.js';
 import type { Principal } from '../principal.js';
 
-/** What one OpenAPI operation's handler receives; inputs are already validated against api/openapi.yaml. */
-export interface RequestContext {
-  operationId: string;
+/** Every operationId of api/openapi.yaml. */
+export type OperationId = keyof operations;
+
+/** What every handler receives, whatever its operation. */
+interface RequestBasics {
   requestId: string;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
   headers: FastifyRequest['headers'];
   /** Client address resolved through TRUSTED_PROXIES. */
   clientIp: string;
@@ -17,6 +17,67 @@ export interface RequestContext {
   principal: Principal | undefined;
 }
 
+/** Any operation's request, for what serves many operations (the facade, a caller's principal). */
+export interface RequestContext extends RequestBasics {
+  operationId: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+// An absent part of an operation is `?: never` in the generated types: no members then.
+type Present<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
+type Values<T> = T extends object ? T[keyof T] : never;
+
+/**
+ * The request body as the facade hands it over: every media type the document declares
+ * for a request is parsed (JSON and `+json` as JSON, forms as their fields), then validated
+ * against the schema, so it is the schema's type; none when the body is optional and absent.
+ */
+type RequestBodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: infer Content } }
+  ? Values<Content>
+  : operations[Id] extends { requestBody?: { content: infer Content } }
+    ? Values<Content> | undefined
+    : undefined;
+
+/**
+ * One operation's request: path parameters, and query values coerced to their schemas'
+ * types by the validation (openapi-backend's coerceTypes), as the document declares them.
+ */
+export interface OperationContext<Id extends OperationId> extends RequestBasics {
+  operationId: Id;
+  params: Present<operations[Id]['parameters']['path']>;
+  query: Present<operations[Id]['parameters']['query']>;
+  body: RequestBodyOf<Id>;
+}
+
+declare const jsonOf: unique symbol;
+
+/**
+ * The JSON text of a T, sent as it is: a body serialized once and answered as the same
+ * bytes every time (an idempotent response and its replays, a recorded verdict).
+ */
+export type JsonText<T> = string & { readonly [jsonOf]: T };
+
+/** The JSON text of a value; `space` indents it, as JSON.stringify does. */
+export const jsonText = <T>(value: T, space?: number): JsonText<T> => JSON.stringify(value, null, space) as JsonText<T>;
+
+/** One documented response: its status, and the body of its media types (or their JSON text), or none. */
+type ResponseOf<Status, Response> = Response extends { content: infer Content }
+  ? [NonNullable<Content>] extends [never]
+    ? { status: Status; body?: undefined; headers?: Record<string, string> }
+    : { status: Status; body: Values<Content> | JsonText<Values<Content>>; headers?: Record<string, string> }
+  : { status: Status; body?: undefined; headers?: Record<string, string> };
+
+/**
+ * What a handler may answer: one of its operation's documented responses. Errors are
+ * thrown (services/platform/errors.ts) and rendered by the one mapper.
+ */
+export type OperationResult<Id extends OperationId> = Values<{
+  [Status in keyof operations[Id]['responses']]: ResponseOf<Status, operations[Id]['responses'][Status]>;
+}>;
+
+/** Any operation's answer, as the facade sends it. */
 export interface HandlerResult {
   status: number;
   body?: unknown;
@@ -29,9 +90,21 @@ export interface HandlerResult {
  * counts like any other (the authentication routes' limit per source address). Answers
  * headers for the response, whatever it turns out to be, or throws (429).
  */
-export type Admission = (request: { clientIp: string; log: FastifyBaseLogger }) => Promise<Record<string, string>>;
+type Admission = (request: { clientIp: string; log: FastifyBaseLogger }) => Promise<Record<string, string>>;
 
-export type OperationHandler = ((ctx: RequestContext) => Promise<HandlerResult>) & { admission?: Admission };
+/** The handler of one operation, by its operationId: its request and its documented responses are typed from api/openapi.yaml. */
+export type OperationHandler<Id extends OperationId> = ((ctx: OperationContext<Id>) => Promise<OperationResult<Id>>) & { admission?: Admission };
+
+/** Handlers by operationId: the one registered under an operationId must be that operation's. */
+export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
+
+/**
+ * The facade's view of a handler: any operation's. The facade validated the request
+ * against the operation's document entry before calling, which is what makes the
+ * context it builds that operation's; the method form makes the parameter bivariant so
+ * a typed handler can be held here.
+ */
+export type AnyOperationHandler = { handle(ctx: RequestContext): Promise<HandlerResult> }['handle'] & { admission?: Admission };
 
 /** The permission an operation needs: one, or a list of which any one admits the caller. */
 export type RequiredPermission = string | readonly [string, ...string[]];

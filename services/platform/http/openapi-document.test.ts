@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getOpenApiDocument } from '../../health/handlers/getOpenApiDocument.js';
-import type { RequestContext } from './handler.js';
+import type { OperationContext } from './handler.js';
 import { createOpenApiBackend } from './app.js';
 import { bundleOpenApiDocument, loadOpenApiDocument, openApiPath, operationsByModuleFile } from './openapi-document.js';
 
@@ -55,7 +55,7 @@ describe('the OpenAPI document bundled from api/openapi.yaml and its module file
   });
 
   it('is what GET /api/v1/openapi.json answers, naming this service as its server', async () => {
-    const answer = await getOpenApiDocument({ publicUrl: 'http://127.0.0.1:9137' })({} as RequestContext);
+    const answer = await getOpenApiDocument({ publicUrl: 'http://127.0.0.1:9137' })({} as OperationContext<'getOpenApiDocument'>);
     expect(answer.status).toBe(200);
     expect(JSON.parse(JSON.stringify(answer.body))).toStrictEqual({ ...beforeSplit, servers: [{ url: 'http://127.0.0.1:9137', description: 'This service' }] });
     // The source's development address, whatever port the service runs on, is what it served before.

@@ -9,7 +9,7 @@ import { queryValueRedactor } from '../logger.js';
 import { resolveLocalReference } from './openapi-document.js';
 
 /** The extension marking a query parameter, or a member of a form-exploded object parameter, whose value is a secret. */
-export const SENSITIVE_EXTENSION = 'x-sentinel-sensitive';
+const SENSITIVE_EXTENSION = 'x-sentinel-sensitive';
 
 type Marked = { [SENSITIVE_EXTENSION]?: unknown };
 

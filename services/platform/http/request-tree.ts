@@ -3,7 +3,7 @@
 // scanner report) deeper than the limit of every other body, and a recursive walk
 // exhausts the stack (a RangeError, a 500) long before either limit.
 
-export interface RequestNode {
+interface RequestNode {
   value: unknown;
   /** Its location as validation problems name it: `/requestBody/items/0/name`. */
   at: string;

@@ -6,7 +6,7 @@
 // browser that holds it, so it carries nothing that browser may not know.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export interface SignedCookieSettings {
+interface SignedCookieSettings {
   name: string;
   /** The path the browser sends it to: only the routes that read it. */
   path: string;
@@ -51,9 +51,8 @@ export function createSignedCookie<T extends object>(settings: SignedCookieSetti
   };
 }
 
-export type SignedCookie<T extends object> = ReturnType<typeof createSignedCookie<T>>;
-
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+/** The value a request's Cookie header carries under `name`, as sent. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   return cookieHeader
     ?.split(';')
     .map((part) => part.trim())

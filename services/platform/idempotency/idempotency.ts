@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId } from '../db/database.js';
 import { conflict } from '../errors.js';
+import { jsonText, type JsonText } from '../http/handler.js';
 import type { SystemScope } from '../tenancy.js';
 
 export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,18 +21,24 @@ export const DEFAULT_STALE_AFTER_MS = 60_000;
 // claiming starts over then, a bounded number of times.
 const MAX_CLAIM_ATTEMPTS = 3;
 
-export const keyReusedForDifferentRequest = () => conflict('idempotency key reused for a different request');
-export const requestStillInProgress = () => conflict('a request with this idempotency key is still in progress');
+const keyReusedForDifferentRequest = () => conflict('idempotency key reused for a different request');
+const requestStillInProgress = () => conflict('a request with this idempotency key is still in progress');
 
-export interface IdempotentResponse {
+/** What an idempotent request's work answers: a status and a JSON body. */
+interface StorableResponse {
   status: number;
+  body: object;
+}
+
+export interface IdempotentResponse<Answer extends StorableResponse = StorableResponse> {
+  status: Answer['status'];
   /** The response body as JSON text, byte-identical on the first response and on every replay. */
-  body: string;
+  body: JsonText<Answer['body']>;
   /** True when the body is a stored response (the HTTP layer adds the replay header). */
   replayed: boolean;
 }
 
-export interface IdempotentRequest {
+interface IdempotentRequest<Answer extends StorableResponse> {
   orgId: OrgId;
   key: string;
   /** fingerprintRequest(...) of the request. */
@@ -40,18 +47,18 @@ export interface IdempotentRequest {
    * The work. Runs at most once per reservation. If it throws, the reservation is
    * released and the error propagates, so the client may retry with the same key.
    */
-  execute: () => Promise<{ status: number; body: object }>;
+  execute: () => Promise<Answer>;
 }
 
 /** Satisfied by the platform's pino logger. */
-export interface IdempotencyLogger {
+interface IdempotencyLogger {
   error(details: Record<string, unknown>, message: string): void;
   warn(details: Record<string, unknown>, message: string): void;
 }
 
 export interface Idempotency {
   /** Executes once per (organization, key); throws 409 for another request or one still running. */
-  run(request: IdempotentRequest): Promise<IdempotentResponse>;
+  run<Answer extends StorableResponse>(request: IdempotentRequest<Answer>): Promise<IdempotentResponse<Answer>>;
   /** Deletes records past their 30 days, in batches; returns how many. For a periodic job. */
   /** Deletes expired records of every organization; run by the workers role. */
   pruneExpired(scope: SystemScope): Promise<number>;
@@ -152,11 +159,12 @@ export function createIdempotency(deps: {
   };
 
   return {
-    async run({ orgId, key, fingerprint, execute }) {
+    async run<Answer extends StorableResponse>({ orgId, key, fingerprint, execute }: IdempotentRequest<Answer>): Promise<IdempotentResponse<Answer>> {
       const claimed = await claim(orgId, key, fingerprint);
-      if (!claimed.won) return { status: claimed.status, body: claimed.body, replayed: true };
+      // The stored response is one this operation's work answered: the fingerprint names the operation.
+      if (!claimed.won) return { status: claimed.status, body: claimed.body as JsonText<Answer['body']>, replayed: true };
 
-      let response: { status: number; body: object };
+      let response: Answer;
       try {
         response = await execute();
       } catch (error) {
@@ -168,7 +176,7 @@ export function createIdempotency(deps: {
         throw error;
       }
 
-      const body = JSON.stringify(response.body);
+      const body = jsonText(response.body);
       try {
         if (!(await complete(orgId, key, claimed.token, response.status, body))) {
           log.warn({ org_id: orgId, idempotency_key: key }, 'idempotency reservation was reclaimed by a retry while this request ran; its response is not stored');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonText } from '../http/handler.js';
 import { toHttpError } from '../errors.js';
 import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from './request.js';
 
@@ -72,12 +73,12 @@ describe('fingerprintRequest', () => {
 
 describe('toHandlerResult', () => {
   it('sends the stored JSON text as is and marks a replay', () => {
-    expect(toHandlerResult({ status: 201, body: '{"id":"s1"}', replayed: false })).toEqual({
+    expect(toHandlerResult({ status: 201, body: jsonText({ id: 's1' }), replayed: false })).toEqual({
       status: 201,
       body: '{"id":"s1"}',
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
-    expect(toHandlerResult({ status: 201, body: '{"id":"s1"}', replayed: true }).headers).toEqual({
+    expect(toHandlerResult({ status: 201, body: jsonText({ id: 's1' }), replayed: true }).headers).toEqual({
       'content-type': 'application/json; charset=utf-8',
       'idempotent-replayed': 'true',
     });

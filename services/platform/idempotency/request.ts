@@ -1,17 +1,17 @@
 // The HTTP side of idempotency (spec 4.10): where the key comes from, what makes
 // two requests "the same", and how a stored response goes back on the wire.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HandlerResult } from '../http/handler.js';
 import { validationFailed } from '../errors.js';
 import { canonicalDigest } from '../pagination/canonical-json.js';
 import type { IdempotentResponse } from './idempotency.js';
+import type { JsonText } from '../http/handler.js';
 
 /** Request header carrying the key (Node lower-cases header names). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Body field carrying the key, for clients that cannot set headers. */
-export const IDEMPOTENCY_KEY_FIELD = 'idempotency_key';
+const IDEMPOTENCY_KEY_FIELD = 'idempotency_key';
 /** Response header marking a replayed response; its value is always "true". */
-export const REPLAY_HEADER = 'idempotent-replayed';
+const REPLAY_HEADER = 'idempotent-replayed';
 
 // Printable ASCII without space: a UUID, a ULID or a client's own token all fit,
 // and nothing a log line or a header could misread does.
@@ -54,7 +54,9 @@ export function fingerprintRequest(operation: string, parts: Record<string, unkn
  * The handler result for an idempotent response: the stored JSON text sent as is,
  * so the first response and every replay are the same bytes.
  */
-export function toHandlerResult(response: IdempotentResponse): HandlerResult {
+export function toHandlerResult<Response extends { status: number; body: object }>(
+  response: IdempotentResponse<Response>,
+): { status: Response['status']; body: JsonText<Response['body']>; headers: Record<string, string> } {
   return {
     status: response.status,
     body: response.body,

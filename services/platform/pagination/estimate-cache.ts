@@ -11,7 +11,7 @@ export interface EstimateCache {
   set(orgId: string, listing: string, filters: unknown, estimate: number): void;
 }
 
-export interface EstimateCacheOptions {
+interface EstimateCacheOptions {
   /** How long an estimate is answered without asking the planner again. */
   ttlMs: number;
   /** The most estimates kept; the oldest goes first. */

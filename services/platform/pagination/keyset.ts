@@ -1,12 +1,13 @@
 // Keyset pagination: the next page starts strictly after the last row's keys,
 // never at an OFFSET, so rows inserted or updated meanwhile cannot shift a page
 // boundary and make a client see a row twice or miss one.
+import { isUuid } from '../ids.js';
 import { invalidCursor } from './cursor.js';
 
 /** Types a key may have; each has a cast and a check for the value read back from a cursor. */
-export type KeyType = 'timestamptz' | 'uuid' | 'integer' | 'bigint' | 'text';
+type KeyType = 'timestamptz' | 'uuid' | 'integer' | 'bigint' | 'text';
 
-export interface KeyColumn {
+interface KeyColumn {
   /** A column (optionally table-qualified) from code, never from input. It must be NOT NULL. */
   column: string;
   type: KeyType;
@@ -34,7 +35,7 @@ export interface KeysetRow {
   keyset_position: unknown;
 }
 
-export interface SqlFragment {
+interface SqlFragment {
   sql: string;
   params: unknown[];
 }
@@ -44,7 +45,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
 const positionValueIsValid: Record<KeyType, (value: unknown) => boolean> = {
   // The text json_build_array writes for a timestamptz, e.g. 2024-05-01T10:20:30.123456+00:00.
   timestamptz: (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/.test(value),
-  uuid: (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
+  uuid: (value) => typeof value === 'string' && isUuid(value),
   integer: (value) => typeof value === 'number' && Number.isSafeInteger(value),
   bigint: (value) => typeof value === 'number' && Number.isSafeInteger(value),
   // A name compared in the database's collation, the same one ORDER BY uses.
@@ -124,7 +125,7 @@ const placeholders = (firstPlaceholder: number) => (key: KeyColumn, index: numbe
 const after = (key: KeyColumn): '>' | '<' => (key.direction === 'asc' ? '>' : '<');
 
 /** "Comes after a position" as two conditions an index can each seek to, and their parameters. */
-export interface KeysetRanges {
+interface KeysetRanges {
   /** The position's first key, and the later keys past the position's: one row-value comparison. */
   sameLead: string;
   /** Past the position's first key. Every row of sameLead comes before every row of pastLead. */

@@ -6,8 +6,8 @@ import { validationFailed } from '../errors.js';
 import { assertCursorLength, invalidCursor, type CursorCodec } from './cursor.js';
 import { assertPositionFits, keysetAfter, takePage, type KeysetOrder, type KeysetRow } from './keyset.js';
 
-export const DEFAULT_PAGE_LIMIT = 50;
-export const MAX_PAGE_LIMIT = 200;
+const DEFAULT_PAGE_LIMIT = 50;
+const MAX_PAGE_LIMIT = 200;
 
 export interface PageRequest<Order extends string = string> {
   /** 1 to MAX_PAGE_LIMIT: the effective page size, reported as page.limit. */
@@ -86,7 +86,7 @@ export function pageEnvelope<Item>(page: {
 }
 
 /** What readPage needs of every listing, however it reads its rows and total. */
-export interface ListingPageOptions<Row extends KeysetRow, Item> {
+interface ListingPageOptions<Row extends KeysetRow, Item> {
   codec: CursorCodec;
   orgId: OrgId;
   /** Names the listing in the cursor binding, e.g. 'findings'. */
@@ -120,7 +120,7 @@ interface RowsWithTotal<Row extends KeysetRow> {
   fetchRowsWithTotal(position: unknown, fetchLimit: number): Promise<{ rows: Row[]; total: ListingTotal }>;
 }
 
-export type ReadPageOptions<Row extends KeysetRow, Item> = ListingPageOptions<Row, Item> & (RowsAndCount<Row> | RowsWithTotal<Row>);
+type ReadPageOptions<Row extends KeysetRow, Item> = ListingPageOptions<Row, Item> & (RowsAndCount<Row> | RowsWithTotal<Row>);
 
 export async function readPage<Row extends KeysetRow, Item>(options: ReadPageOptions<Row, Item>): Promise<PageEnvelope<Item>> {
   const { codec, request, order } = options;
@@ -151,7 +151,7 @@ async function readRowsAndTotal<Row extends KeysetRow>(
   return { rows, total };
 }
 
-export interface TablePageOptions<Row extends KeysetRow, Item> extends ListingPageOptions<Row, Item> {
+interface TablePageOptions<Row extends KeysetRow, Item> extends ListingPageOptions<Row, Item> {
   q: Queryable;
   /** The table (from code, never from input). */
   from: string;

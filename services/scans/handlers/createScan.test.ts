@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReport } from '../../findings/reports/index.js';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import type { ScannerAdapter } from '../scanners.js';
@@ -89,6 +89,28 @@ describe.each(handlerTestProfiles)('POST /api/v1/scans ($profile)', ({ profile, 
     const response = await post(tenant, { image: image(), scanners: ['nessus'] });
     expect(response.status).toBe(400);
     expect((await t.current.db.query('SELECT 1 FROM scans WHERE org_id = $1', [tenant.id])).rowCount).toBe(0);
+  });
+
+  it('refuses a scan of a named software asset with 400 and the rule software_asset, queueing nothing', async () => {
+    const [tenant, neighbour] = await t.current.twoTenants();
+    const imported = await t.current.call('POST', '/api/v1/scans/import', {
+      token: tenant.owner.token,
+      body: { software: { name: 'acme billing', version: '1.0' }, format: 'trivy', report: readReportFixture('trivy/alpine-310.json') },
+    });
+    expect(imported.status).toBe(202);
+    expect(imported.body.image).toBe('software:acme%20billing@1.0');
+    const scansBefore = await t.current.db.query('SELECT id FROM scans WHERE org_id = $1', [tenant.id]);
+    for (const who of [tenant, neighbour]) {
+      const refused = await post(who, { image: imported.body.image });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'validation_failed', rule: 'software_asset' });
+      expect(refused.body.error).toMatch(/^a software asset has no image to pull/);
+    }
+    // A scan request names an image only.
+    expect((await post(tenant, { software: { name: 'acme billing' } })).status).toBe(400);
+    expect((await t.current.db.query('SELECT id FROM scans WHERE org_id = $1', [tenant.id])).rows).toEqual(scansBefore.rows);
+    expect((await t.current.db.query('SELECT 1 FROM scans WHERE org_id = $1', [neighbour.id])).rowCount).toBe(0);
+    expect((await t.current.db.query("SELECT 1 FROM jobs WHERE org_id = $1 AND kind = 'scan.run'", [tenant.id])).rowCount).toBe(0);
   });
 
   it('executes once for concurrent requests with one idempotency key, then replays the stored response verbatim', async () => {

@@ -1,33 +1,21 @@
 import { originOfContext } from '../../platform/audit/identity-trail.js';
-import type { OperationHandler } from '../../platform/http/handler.js';
-import { requirePrincipal } from '../../platform/http/handler.js';
+import { requirePrincipal, type OperationHandler } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
 import { createIdempotency } from '../../platform/idempotency/idempotency.js';
 import { fingerprintRequest, readIdempotencyKey, toHandlerResult } from '../../platform/idempotency/request.js';
 import type { ImageReferenceOptions } from '../image-reference.js';
-import { createScan as recordScan, parseImageOrRefuse, requesterOf, toScanView } from '../scans.js';
-
-interface CreateScanBody {
-  image: string;
-  scanners?: string[];
-  platform?: string;
-}
-
-/** The built-in scanner runs when a request names none. */
-export const DEFAULT_SCANNERS = ['sentinel'];
+import { createScan as recordScan, requestedScan, requesterOf, toScanView } from '../scans.js';
 
 /** POST /api/v1/scans: queues a scan; with an idempotency key, a retry answers the first response verbatim. */
-export function createScan(deps: { db: Database; imageReferences?: ImageReferenceOptions }): OperationHandler {
+export function createScan(deps: { db: Database; imageReferences?: ImageReferenceOptions }): OperationHandler<'createScan'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
-    const body = ctx.body as CreateScanBody;
+    const body = ctx.body;
     const key = readIdempotencyKey(ctx.headers, body);
-    const reference = parseImageOrRefuse(body.image, deps.imageReferences);
-    const scanners = [...new Set(body.scanners ?? DEFAULT_SCANNERS)].sort();
-    const platform = body.platform ?? null;
+    const { reference, scanners, platform } = requestedScan(body, deps.imageReferences);
     const execute = async () => {
       const row = await deps.db.transaction((tx) => recordScan(tx, principal.orgId, { reference, scanners, platform, source: 'scan', requester: requesterOf(principal), origin: originOfContext(ctx) }));
-      return { status: 202, body: toScanView(row) };
+      return { status: 202 as const, body: toScanView(row) };
     };
     if (key === undefined) return execute();
     const idempotency = createIdempotency({ db: deps.db, log: ctx.log });

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { OBSERVATIONS_PER_RECORD } from '../../findings/observation.js';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestPerson, type TestTenant } from '../../../test/support/test-app.js';
 
@@ -204,6 +204,59 @@ describe.each(handlerTestProfiles)('POST /api/v1/scans/import through the pipeli
     const foreignFinding = await t.current.call('GET', `/api/v1/findings/${rowsA[0]!.id}`, { token: b.owner.token });
     expect(foreignFinding.status).toBe(404);
     expect(foreignFinding.raw).toBe(missingScan.raw);
+  });
+
+  it('records a report for a named software asset: one asset per name and version and organization, its findings apart from an image of the same report', async () => {
+    const [a, b] = await t.current.twoTenants();
+    const report = readReportFixture('trivy/alpine-310.json');
+    const software = { name: `acme billing ${randomUUID().slice(0, 8)}`, version: '1.4.2' };
+    const first = await importReport(a.owner, a, { software, format: 'trivy', report });
+    expect(first.status).toBe(202);
+    expect(await scanOf(a, first.body.id)).toMatchObject({ state: 'completed', new_findings: 4, image: `software:${encodeURIComponent(software.name)}@1.4.2`, source: 'import' });
+    const again = await importReport(a.owner, a, { software, format: 'trivy', report });
+    expect(again.body.asset_id).toBe(first.body.asset_id);
+    expect(await scanOf(a, again.body.id)).toMatchObject({ state: 'completed', new_findings: 0 });
+    const otherVersion = await importReport(a.owner, a, { software: { name: software.name, version: '1.5.0' }, format: 'trivy', report });
+    expect(otherVersion.body.asset_id).not.toBe(first.body.asset_id);
+    const asImage = await importReport(a.owner, a, { image: image(), format: 'trivy', report });
+
+    const rows = await findingsOf(a, first.body.asset_id);
+    expect(rows.map((row) => row.component_name).sort()).toEqual(['libcrypto1.1', 'libcrypto1.1', 'libssl1.1', 'libssl1.1']);
+    // The asset's identity keys its fingerprints: the same report elsewhere is other findings.
+    const elsewhere = [...(await findingsOf(a, otherVersion.body.asset_id)), ...(await findingsOf(a, asImage.body.asset_id))].map((row) => row.fingerprint);
+    expect(rows.map((row) => row.fingerprint)).not.toEqual(expect.arrayContaining(elsewhere));
+
+    // Another organization: another asset, the same fingerprints, none of the first's rows.
+    const inB = await importReport(b.owner, b, { software, format: 'trivy', report });
+    expect(inB.body.asset_id).not.toBe(first.body.asset_id);
+    const rowsB = await findingsOf(b, inB.body.asset_id);
+    expect(rowsB.map((row) => row.fingerprint)).toEqual(rows.map((row) => row.fingerprint));
+    const listed = await t.current.call('GET', `/api/v1/assets/${first.body.asset_id}/findings`, { token: a.owner.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((finding: Json) => finding.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    const foreign = await t.current.call('GET', `/api/v1/assets/${first.body.asset_id}/findings`, { token: b.owner.token });
+    const missing = await t.current.call('GET', `/api/v1/assets/${randomUUID()}/findings`, { token: b.owner.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.raw).toBe(missing.raw);
+  });
+
+  it('refuses an import naming both an image and a software asset, or neither, or a blank name, and records nothing', async () => {
+    const [tenant] = await t.current.twoTenants();
+    const report = readReportFixture('trivy/alpine-310.json');
+    const refusals = [
+      { image: image(), software: { name: 'acme billing' }, format: 'trivy', report },
+      { format: 'trivy', report },
+      { software: { name: ' acme' }, format: 'trivy', report },
+      { software: { name: '' }, format: 'trivy', report },
+      { software: { name: 'acme', version: 'one\ntwo' }, format: 'trivy', report },
+      { software: { name: 'acme', registry: 'ghcr.io' }, format: 'trivy', report },
+    ];
+    for (const body of refusals) {
+      const refused = await t.current.call('POST', '/api/v1/scans/import', { token: tenant.owner.token, body });
+      expect(refused.status, JSON.stringify(body.software ?? null)).toBe(400);
+      expect(refused.body.code).toBe('validation_failed');
+    }
+    expect((await t.current.db.query('SELECT 1 FROM assets WHERE org_id = $1', [tenant.id])).rowCount).toBe(0);
   });
 
   it("never resolves another tenant's findings: an empty report of the same image in B leaves A untouched", async () => {

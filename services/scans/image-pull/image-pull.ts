@@ -1,4 +1,4 @@
-// The image pull (issue 34 item 2): the files an image's analyzers ask for, read from
+// The image pull: the files an image's analyzers ask for, read from
 // a registry over the OCI distribution protocol. The public entry of this folder; the
 // built-in scanner (services/scans) is its caller.
 //
@@ -30,7 +30,7 @@ export { createLayerCache, type LayerCache } from './layer-cache.js';
 export type { EntryInfo, FileSelector, FileWish } from './layer-reader.js';
 export { ImagePullError, type ImagePullFailure } from './pull-errors.js';
 
-export interface PullLimits extends LayerLimits {
+interface PullLimits extends LayerLimits {
   maxManifestBytes: number;
   maxConfigBytes: number;
   /** Compressed bytes of one layer. */
@@ -55,7 +55,7 @@ export const DEFAULT_PULL_LIMITS: PullLimits = {
 
 export const DEFAULT_PLATFORM = 'linux/amd64';
 
-export interface ImagePullerOptions {
+interface ImagePullerOptions {
   /**
    * The egress policy's settings for registries: SCAN_REGISTRY_ALLOW_PRIVATE, the test-only switch
    * for loopback registries (refused in production), and SCAN_REGISTRY_CA_FILE.
@@ -89,7 +89,7 @@ export interface PullRequest {
   signal?: AbortSignal;
 }
 
-export interface PulledLayer {
+interface PulledLayer {
   digest: string;
   size: number;
   mediaType: string;
@@ -97,7 +97,7 @@ export interface PulledLayer {
   cached: boolean;
 }
 
-export interface PulledImage {
+interface PulledImage {
   /** The digest of the image manifest read (the platform's, when the reference named an index). */
   manifestDigest: string;
   /** Its media type: OCI's image manifest or Docker's v2 schema 2. */

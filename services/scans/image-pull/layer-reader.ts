@@ -49,7 +49,7 @@ export interface LayerLimits {
   maxKeptBytes: number;
 }
 
-export type LayerCompression = 'gzip' | 'zstd' | 'none';
+type LayerCompression = 'gzip' | 'zstd' | 'none';
 
 export function layerCompression(mediaType: string): LayerCompression {
   if (mediaType.endsWith('+zstd')) return 'zstd';
@@ -82,7 +82,7 @@ export interface LayerExtract {
   warnings: string[];
 }
 
-export type LayerChange =
+type LayerChange =
   /** `.wh..wh..opq`: hides what lower layers hold below the directory. */
   | { op: 'opaque'; path: string }
   /** `.wh.<name>`: hides the path and what is below it. */

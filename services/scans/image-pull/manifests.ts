@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ImagePullError } from './pull-errors.js';
 
-export const MEDIA_TYPES = {
+const MEDIA_TYPES = {
   ociIndex: 'application/vnd.oci.image.index.v1+json',
   ociManifest: 'application/vnd.oci.image.manifest.v1+json',
   dockerList: 'application/vnd.docker.distribution.manifest.list.v2+json',
@@ -64,7 +64,7 @@ const imageManifestSchema = z.object({
   layers: z.array(descriptorSchema),
 });
 
-export type ParsedManifest =
+type ParsedManifest =
   | { kind: 'index'; mediaType: string; manifests: (Descriptor & { platform?: Platform })[] }
   | { kind: 'image'; mediaType: string; config: Descriptor; layers: Descriptor[] };
 

@@ -15,7 +15,7 @@ import type { RegistryLogin } from '../registry-logins.js';
 import { ImagePullError } from './pull-errors.js';
 import type { RegistryTransport, TransportResponse } from './registry-transport.js';
 
-export interface RegistryClientOptions {
+interface RegistryClientOptions {
   transport: RegistryTransport;
   /** host[:port] as the image reference names it (docker.io for Docker Hub). */
   registry: string;
@@ -25,7 +25,7 @@ export interface RegistryClientOptions {
   maxRedirects?: number;
 }
 
-export interface BlobStream {
+interface BlobStream {
   body: Readable;
   /** The Content-Length the final hop announced, when it did. */
   announcedLength: number | undefined;

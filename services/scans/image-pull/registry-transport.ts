@@ -12,7 +12,7 @@ import { egressUrlRefusal } from '../../platform/egress/egress-fetch.js';
 import { createEgressAgent } from '../../platform/egress/https-agent.js';
 import { ImagePullError } from './pull-errors.js';
 
-export interface RegistryTransportOptions extends DestinationPolicy {
+interface RegistryTransportOptions extends DestinationPolicy {
   /** PEM certificates trusted in addition to Node's built-in roots (a private registry's authority). */
   trustedCaPem?: string;
   /** Resolves names; the system resolver unless given (tests). */

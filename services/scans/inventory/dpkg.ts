@@ -61,7 +61,7 @@ export function licencesOfCopyright(text: string): string[] {
 }
 
 /** A deb-control paragraph's fields; continuation lines (leading space or tab) belong to the field above. */
-export function controlFields(lines: string[]): Map<string, string> | null {
+function controlFields(lines: string[]): Map<string, string> | null {
   const fields = new Map<string, string>();
   let last: string | null = null;
   for (const line of lines) {

@@ -1,4 +1,4 @@
-// The inventory of an image (issue 34 item 3): what is installed, read from the files
+// The inventory of an image: what is installed, read from the files
 // the image holds. Each analyzer says which paths it needs (the pull keeps only those,
 // optionally condensed while the layer streams past) and turns the kept files into
 // packages. The built-in scanner matches the packages against OSV advisories; the

@@ -16,13 +16,13 @@ export const LANGUAGE_ECOSYSTEMS = {
   composer: { ecosystem: 'composer', osvEcosystem: 'Packagist' },
 } as const;
 
-export type LanguageEcosystem = keyof typeof LANGUAGE_ECOSYSTEMS;
+type LanguageEcosystem = keyof typeof LANGUAGE_ECOSYSTEMS;
 
 /** Names and versions longer than this are not a package's (a hostile file's, or a broken one's). */
 const MAX_FIELD_LENGTH = 512;
 const MAX_LICENCES = 32;
 
-export interface LanguagePackageFields {
+interface LanguagePackageFields {
   ecosystem: LanguageEcosystem;
   /** The name as the ecosystem writes it (group:artifact for Maven, the module path for Go). */
   name: string;
@@ -53,7 +53,7 @@ export function languagePackage(fields: LanguagePackageFields): InventoryPackage
 }
 
 /** An absolute image path as Trivy writes PkgPath: no leading slash. */
-export const installPathOf = (imagePath: string): string => imagePath.replace(/^\/+/, '');
+const installPathOf = (imagePath: string): string => imagePath.replace(/^\/+/, '');
 
 /** The last path segment. */
 export const baseName = (imagePath: string): string => imagePath.slice(imagePath.lastIndexOf('/') + 1);

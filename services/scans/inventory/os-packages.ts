@@ -6,7 +6,7 @@ import type { InventoryWarning, OsRelease } from './inventory.js';
 import { osComponentEcosystem, osvEcosystemOf } from './os-release.js';
 
 /** The spelling every package of one image's package database carries. */
-export interface OsSpelling {
+interface OsSpelling {
   ecosystem: string;
   osvEcosystem: string | null;
   /** The purl namespace: the OS family as the purl types name it (debian, ubuntu, alpine, redhat, …). */

@@ -9,7 +9,7 @@ import type { OsRelease } from './inventory.js';
 export const osReleasePaths = ['/etc/os-release', '/usr/lib/os-release'] as const;
 
 /** Alpine's package repositories: the branch they name is the release Trivy scans against. */
-export const apkRepositoriesPath = '/etc/apk/repositories';
+const apkRepositoriesPath = '/etc/apk/repositories';
 
 // os-release is a few hundred bytes; anything far larger is not one.
 const MAX_OS_RELEASE_BYTES = 64 * 1024;

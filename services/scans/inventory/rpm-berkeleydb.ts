@@ -15,7 +15,7 @@ const ITEM_OFF_PAGE = 3;
 const OFF_PAGE_ITEM_BYTES = 12;
 const VALID_PAGE_SIZES = new Set([512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]);
 
-export class BerkeleyDbError extends Error {}
+class BerkeleyDbError extends Error {}
 
 /** Every value stored off-page in a hash database: for rpm, one header blob per installed package. */
 export function berkeleyDbHashValues(file: Buffer, maxValues: number): { values: Buffer[]; skipped: number } {

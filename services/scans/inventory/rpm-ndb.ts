@@ -16,7 +16,7 @@ const BLOB_HEADER_BYTES = 16;
 // rpm itself refuses more slot pages than this (rpmpkg.c's sanity check on slotnpages).
 const MAX_SLOT_PAGES = 2048;
 
-export class NdbError extends Error {}
+class NdbError extends Error {}
 
 /** Every package header blob of an NDB database; slots whose blob is not where and what they say are counted as skipped. */
 export function ndbHeaderBlobs(file: Buffer, maxBlobs: number): { blobs: Buffer[]; skipped: number } {

@@ -17,7 +17,7 @@ export interface AdvisoryData {
   held(ecosystems: readonly string[]): Promise<ReadonlyMap<string, { records: number; lastModified: string | null }>>;
 }
 
-export interface InventoryMatches {
+interface InventoryMatches {
   observations: Observation[];
   licences: LicenceRecord[];
   warnings: ReportWarning[];

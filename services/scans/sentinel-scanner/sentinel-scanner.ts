@@ -1,4 +1,4 @@
-// The built-in scanner (issue 34 item 1): pulls the image over the OCI distribution
+// The built-in scanner: pulls the image over the OCI distribution
 // protocol, reads its inventory from the files it holds, and matches the packages
 // against the OSV advisory data the service keeps. It answers like the Trivy adapter
 // (observations, licences, warnings, the kinds it covered), so everything downstream
@@ -13,6 +13,7 @@ import { replaceUnstorableText } from '../../platform/storable-text.js';
 import { DEFAULT_PLATFORM, ImagePullError, type ImagePuller } from '../image-pull/image-pull.js';
 import type { InventoryAnalyzer } from '../inventory/inventory.js';
 import { inventorySelector, readInventory } from '../inventory/read-inventory.js';
+import { inventoryOfImage } from '../sbom/asset-inventory.js';
 import type { ScannerAdapter } from '../scanners.js';
 import { matchInventory, type AdvisoryData } from './match-inventory.js';
 
@@ -21,7 +22,7 @@ export const SENTINEL_SCANNER = 'sentinel';
 /** The kinds the built-in scanner looks for; secrets and misconfigurations are not read yet. */
 const COVERED_KINDS: readonly ObservationKind[] = ['vulnerability'];
 
-export interface SentinelScannerDeps {
+interface SentinelScannerDeps {
   puller: ImagePuller;
   /** Ready once (the rpm analyzer compiles its SQLite WebAssembly module first). */
   analyzers: Promise<readonly InventoryAnalyzer[]>;
@@ -98,6 +99,7 @@ export function createSentinelScanner(deps: SentinelScannerDeps): ScannerAdapter
             ...skipped.map((warning) => ({ code: 'entry_skipped' as const, where: warning.analyzer, count: 1, message: storable(warning.message) })),
           ],
           advisoryData: matched.advisoryData,
+          inventory: inventoryOfImage(SENTINEL_SCANNER, inventory.os, inventory.packages),
         };
       } catch (error) {
         if (error instanceof ImagePullError) return { scanner: SENTINEL_SCANNER, failure: storable(`${error.failure}: ${error.message}`) };

@@ -5,7 +5,7 @@ import { boundedLimit } from '../../policies/index.js';
 import { listVerdicts as readVerdicts } from '../verdicts.js';
 
 /** GET /api/v1/verdicts: newest first, optionally of one scan, bounded by limit (not paginated). */
-export function listVerdicts(deps: { db: Database }): OperationHandler {
+export function listVerdicts(deps: { db: Database }): OperationHandler<'listVerdicts'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
     const limit = boundedLimit(ctx.query.limit);

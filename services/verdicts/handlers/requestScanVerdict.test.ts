@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findingIdsByAdvisory, freshImage, moveFinding, suppression } from '../../../test/support/findings.js';
 import { usePipeline } from '../../../test/support/pipeline.js';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { topics } from '../../platform/streams/topics.js';
+import { topics } from '../../../streams/topics.js';
 import { createdPolicy } from '../../policies/testing/fixtures.js';
 import type { Rule } from '../../policies/rules.js';
 import { requestVerdict, summarizedScan, trivyReport } from '../testing/fixtures.js';

@@ -9,7 +9,7 @@ import { isRetriable } from '../../platform/errors.js';
 import { createLogger } from '../../platform/logger.js';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
 import { completion, partitionRecords, runningScan as scanOf, sighting, tenantWithAsset as tenantOf } from '../../../test/support/scanner-results.js';
-import type { ConsumedRecord } from '../../platform/streams/log/stream-log.js';
+import type { ConsumedRecord } from '../../../streams/log/stream-log.js';
 import { findingsProcessor } from '../../findings/processors/findings-processor.js';
 import { scanSummaryProcessor } from './scan-summary-processor.js';
 

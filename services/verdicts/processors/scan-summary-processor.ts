@@ -3,15 +3,15 @@ import type { ScannerResultRecord } from '../../findings/index.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { freezeSummaries, summarizeObservations, type SummarizedObservation } from '../scan-summary.js';
-import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
-import { topics } from '../../platform/streams/topics.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../streams/log/stream-log.js';
+import { topics } from '../../../streams/topics.js';
 import { systemScope } from '../../platform/tenancy.js';
 
 const consuming = systemScope('consume-stream-records');
 
-export const SCAN_SUMMARY_PROCESSOR_GROUP = 'scan-summaries';
+const SCAN_SUMMARY_PROCESSOR_GROUP = 'scan-summaries';
 
-export interface CompletionWait {
+interface CompletionWait {
   /** How long one batch waits for the findings processor to apply its completions before handing the batch back. */
   timeoutMs: number;
   intervalMs: number;

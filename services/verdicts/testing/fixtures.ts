@@ -1,7 +1,7 @@
 // Test support for verdicts: scans imported through the real pipeline until
 // their summary is frozen, and verdicts requested through the real route.
 import { randomBytes } from 'node:crypto';
-import { readReportFixture } from '../../findings/reports/report-fixtures.js';
+import { readReportFixture } from '../../findings/testing/report-fixtures.js';
 import { freshImage, importReport } from '../../../test/support/findings.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import type { TestApp, TestTenant } from '../../../test/support/test-app.js';

@@ -20,7 +20,7 @@ describe.each(handlerTestProfiles)('GET /api/v1/webhooks/deliveries ($profile)',
     const ids = response.body.deliveries.map((d: { id: string }) => d.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(response.body.deliveries.find((d: { id: string }) => d.id === older.id)).toEqual(older);
-    expect(older).toMatchObject({ endpoint_id: first.id, event_type: 'scan.completed', status: 'pending', attempts: 0, max_attempts: 20, response_status: null, error: null });
+    expect(older).toMatchObject({ endpoint_id: first.id, event_type: 'scan.completed', status: 'pending', attempts: 0, max_attempts: 20, response_status: null, response_body: null, error: null });
 
     expect((await list(tenant.owner.token, '?limit=1')).body.deliveries.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
     expect((await list(tenant.owner.token, '?limit=5000')).body.limit).toBe(200);

@@ -6,10 +6,10 @@ import { createLogger } from '../../platform/logger.js';
 import { createWebhookEndpoints, type EndpointManager, type WebhookEndpoints } from '../endpoints.js';
 import { renderDeliveryBody } from '../event-types.js';
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from '../testing/fixtures.js';
-import { createEmbeddedStreamLog } from '../../platform/streams/log/embedded-stream-log.js';
-import { createOutboxRelay } from '../../platform/streams/outbox-relay.js';
-import { appendToOutbox } from '../../platform/streams/outbox.js';
-import { allTopics } from '../../platform/streams/topics.js';
+import { createEmbeddedStreamLog } from '../../../streams/log/embedded-stream-log.js';
+import { createOutboxRelay } from '../../../streams/outbox-relay.js';
+import { appendToOutbox } from '../../../streams/outbox.js';
+import { allTopics } from '../../../streams/topics.js';
 import { webhookDispatcher } from './webhook-dispatcher.js';
 import { systemScope } from '../../platform/tenancy.js';
 
@@ -111,6 +111,15 @@ describe.each(databaseProfiles)('webhook dispatcher on $name', ({ create }) => {
     expect(await deliveriesOfEvent(good.event_id)).toEqual([]);
     const consumed = await test.db.query('SELECT 1 FROM consumed_events WHERE event_id = $1', [good.event_id]);
     expect(consumed.rows).toEqual([]);
+  });
+
+  it('refuses, for the log to set aside, an event keyed by another organization than it names, delivering it to neither', async () => {
+    await endpoint(orgA, ['organization.deletion_scheduled']);
+    await endpoint(orgB, ['organization.deletion_scheduled']);
+    const event = domainEvent(orgA, 'organization.deletion_scheduled');
+    const handling = webhookDispatcher({ db: test.db, now: clock.now }).handle([{ topic: 'domain-events', partition: 0, offset: '0', key: orgB, value: event, headers: {} }]);
+    await expect(handling).rejects.toMatchObject({ code: 'unprocessable', retriable: false, message: 'the record names another organization than its key' });
+    expect(await deliveriesOfEvent(event.event_id)).toEqual([]);
   });
 
   it('passes a non-JSON payload on as a string instead of stalling the partition', async () => {

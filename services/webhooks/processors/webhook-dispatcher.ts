@@ -1,15 +1,16 @@
 import { insertDeliveriesForEvents, subscribedEventTypes, type EventToDeliver } from '../delivery-store.js';
 import { renderDeliveryBody } from '../event-types.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
-import { claimFirstDeliveries } from '../../platform/streams/consumed-events.js';
-import type { ConsumedRecord, SubscribeOptions } from '../../platform/streams/log/stream-log.js';
-import type { DomainEvent } from '../../platform/streams/outbox.js';
-import { topics } from '../../platform/streams/topics.js';
-import { systemScope, tenantOfClaim } from '../../platform/tenancy.js';
+import { claimFirstDeliveries } from '../../../streams/consumed-events.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../streams/log/stream-log.js';
+import type { DomainEvent } from '../../../streams/outbox.js';
+import { topics } from '../../../streams/topics.js';
+import { tenantOfRecord } from '../../../streams/record-tenant.js';
+import { systemScope } from '../../platform/tenancy.js';
 
-export const WEBHOOK_DISPATCHER_GROUP = 'webhook-dispatcher';
+const WEBHOOK_DISPATCHER_GROUP = 'webhook-dispatcher';
 
-export interface WebhookDispatcherDeps {
+interface WebhookDispatcherDeps {
   db: Database;
   /** The clock deliveries are scheduled by; the same one the delivery worker uses. */
   now?: () => Date;
@@ -40,11 +41,11 @@ export function webhookDispatcher(deps: WebhookDispatcherDeps): SubscribeOptions
     handle: async (batch: ConsumedRecord<DomainEvent>[]) => {
       const at = now();
       await deps.db.transaction(async (tx) => {
-        const subscribed = await subscribedEventTypes(tx, consuming, batch.map(({ value }) => value.org_id));
+        const events = batch.map((record) => ({ event: record.value, orgId: tenantOfRecord(consuming, record, record.value.org_id) }));
+        const subscribed = await subscribedEventTypes(tx, consuming, events.map(({ orgId }) => orgId));
         // In log order, each event once: a batch may hold an event twice (a relay that republished after a crash).
         const wanted = new Map<string, { event: DomainEvent; orgId: OrgId }>();
-        for (const { value: event } of batch) {
-          const orgId = tenantOfClaim(consuming, event.org_id);
+        for (const { event, orgId } of events) {
           if (subscribed.get(orgId)?.has(event.type) && !wanted.has(event.event_id)) wanted.set(event.event_id, { event, orgId });
         }
         if (wanted.size === 0) return;

@@ -3,8 +3,8 @@
 // would feed them.
 import { randomUUID } from 'node:crypto';
 import { webhookDispatcher } from '../processors/webhook-dispatcher.js';
-import type { ConsumedRecord } from '../../platform/streams/log/stream-log.js';
-import type { DomainEvent } from '../../platform/streams/outbox.js';
+import type { ConsumedRecord } from '../../../streams/log/stream-log.js';
+import type { DomainEvent } from '../../../streams/outbox.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { asOrgId } from '../../../test/support/org-ids.js';

@@ -10,13 +10,16 @@ import type { TestCertificates } from '../../platform/egress/testing/certificate
 
 /**
  * ok: 204. slow: 204 after SLOW_RESPONSE_MS, so attempts stay in flight a while.
- * error: 500. redirect: 302 to another path. reset: the connection is destroyed as
+ * error: 500 with a short body. verbose: 400 with a body of VERBOSE_BODY, longer than the
+ * delivery log keeps and cut there inside a character. redirect: 302 to another path. reset: the connection is destroyed as
  * soon as the request arrives. hang: no response at all. trickle: 200 headers and
  * part of a body, never finished.
  */
-export type ReceiverBehavior = 'ok' | 'slow' | 'error' | 'redirect' | 'reset' | 'hang' | 'trickle';
+export type ReceiverBehavior = 'ok' | 'slow' | 'error' | 'verbose' | 'redirect' | 'reset' | 'hang' | 'trickle';
 
 export const SLOW_RESPONSE_MS = 300;
+/** One byte, then two-byte characters: the 1,024th byte starts a character. */
+export const VERBOSE_BODY = `x${'é'.repeat(600)}`;
 
 export interface ReceivedRequest {
   path: string;
@@ -79,6 +82,8 @@ export async function startTestReceiver(certificates: TestCertificates, options:
           return void setTimeout(() => response.writeHead(204).end(), SLOW_RESPONSE_MS);
         case 'error':
           return response.writeHead(500).end('receiver failed');
+        case 'verbose':
+          return response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(VERBOSE_BODY);
         case 'redirect':
           return response.writeHead(302, { Location: '/redirected' }).end();
         case 'trickle':

@@ -1,4 +1,4 @@
-import type { components } from './schema';
+import type { components } from '../../../api/openapi';
 
 type ErrorBody = components['schemas']['Error'];
 

@@ -1,10 +1,10 @@
 // The client every page calls the API through. Its types come from api/openapi.yaml
-// (schema.d.ts, generated), so a change of the document that breaks a page breaks
+// (api/openapi.d.ts, generated; the service's handlers compile against the same file), so a change of the document that breaks a page breaks
 // `npm run check`. Two layers of middleware: the session (bearer token, one refresh and
 // retry on a 401) and the acting organization (X-Expected-Organization, and on a 409
 // following the organization the person now acts in).
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from '../../../api/openapi';
 import { accessToken, refreshSession } from '../session/session-store';
 import { expectedOrganization, setExpectedOrganization } from '../session/acting-organization';
 
@@ -51,12 +51,12 @@ export const unscopedApi = createClient<paths>({ baseUrl: window.location.origin
 unscopedApi.use(session);
 
 /**
- * After a 409: asks which organization the person acts in now. When it is not the one
+ * After a 409 (of this client or of a report upload, scans/upload-report.ts): asks which organization the person acts in now. When it is not the one
  * the request expected (a switch in another tab or on another device), the dashboard
  * follows it, says so, and the pages load again in that organization. Any other
  * conflict leaves everything as it is, and the page shows the 409's own text.
  */
-async function followActingOrganization(sent: string): Promise<void> {
+export async function followActingOrganization(sent: string): Promise<void> {
   const { data } = await unscopedApi.GET('/api/v1/me');
   if (!data || data.acting_organization.id === sent || expectedOrganization() !== sent) return;
   setExpectedOrganization(data.acting_organization.id, { name: data.acting_organization.name });

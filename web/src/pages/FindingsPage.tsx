@@ -1,23 +1,50 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
+import type { components } from '../../../api/openapi';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Loading } from '../components/Loading';
+import { BulkActions } from '../findings/BulkActions';
 import { FindingsFilters } from '../findings/FindingsFilters';
 import { FindingsTable } from '../findings/FindingsTable';
-import type { FindingsSearch } from '../findings/findings-search';
+import { isFiltered, type FindingsSearch } from '../findings/findings-search';
 import { useExpectedOrganization } from '../session/hooks';
 
 const PAGE_SIZE = 50;
 
+type Finding = components['schemas']['Finding'];
+
 /**
- * The findings inbox: the acting organization's findings, worst first, filtered by the
- * URL's status, severity and kind, a page at a time. The cursor moves forward only; earlier
- * pages are the browser's history (each page is a URL).
+ * The findings inbox: the acting organization's findings in the URL's order (worst first
+ * by default), searched and filtered by the URL, a page at a time. The cursor moves forward
+ * only; earlier pages are the browser's history (each page is a URL).
  */
 export function FindingsPage({ search }: { search: FindingsSearch }) {
   const organization = useExpectedOrganization();
+  // Keyed by the organization: a selection never carries over into another one.
+  return <Inbox key={organization} organization={organization} search={search} />;
+}
+
+function Inbox({ organization, search }: { organization: string | undefined; search: FindingsSearch }) {
+  // The bulk actions' selection, kept across pages and views: it is a set of findings, not of rows.
+  const [selected, setSelected] = useState<ReadonlyMap<string, Finding>>(new Map());
+  const toggle = (finding: Finding) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(finding.id)) next.set(finding.id, finding);
+      return next;
+    });
+  const togglePage = (findings: Finding[], select: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const finding of findings) {
+        if (select) next.set(finding.id, finding);
+        else next.delete(finding.id);
+      }
+      return next;
+    });
   const findings = useQuery({
     // The organization is part of the key: another organization's page is never shown from cache.
     queryKey: ['findings', organization, search],
@@ -28,7 +55,7 @@ export function FindingsPage({ search }: { search: FindingsSearch }) {
     // While the next page loads the current one stays, but never another organization's.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === organization ? previous : undefined),
   });
-  const filtered = search.status !== undefined || search.severity !== undefined || search.kind !== undefined;
+  const filtered = isFiltered(search);
 
   return (
     <>
@@ -40,6 +67,7 @@ export function FindingsPage({ search }: { search: FindingsSearch }) {
         </button>
       </div>
       <FindingsFilters search={search} />
+      <BulkActions selected={selected} onClear={() => setSelected(new Map())} />
       {findings.isPending && <Loading what="findings" />}
       {findings.isError && <ErrorMessage error={findings.error} />}
       {findings.isSuccess && (
@@ -52,7 +80,10 @@ export function FindingsPage({ search }: { search: FindingsSearch }) {
           {findings.data.items.length === 0 ? (
             <p className="empty">{filtered ? 'No finding matches these filters.' : 'No findings yet. Import a scanner report or start a scan to see them here.'}</p>
           ) : (
-            <FindingsTable findings={findings.data.items} />
+            <FindingsTable
+              findings={findings.data.items}
+              selection={{ selected, onToggle: toggle, onTogglePage: (select) => togglePage(findings.data.items, select) }}
+            />
           )}
           <nav aria-label="Pages" className="pager">
             {search.cursor && (

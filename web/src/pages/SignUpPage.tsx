@@ -1,18 +1,20 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-client';
 import { unwrap } from '../api/api-error';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { useAfterSignIn } from '../session/after-sign-in';
 import { beginSession } from '../session/begin-session';
 
 /**
  * Creates an account with its personal organization and signs in (201). An address an
  * organization's directory created is answered 202 instead: the account is claimed
- * through the verification mail, so the page says to look for it.
+ * through the verification mail, so the page says to look for it. With `invitation` (the
+ * token of an invitation link), the new person goes on to accept it.
  */
-export function SignUpPage() {
-  const navigate = useNavigate();
+export function SignUpPage({ invitation }: { invitation?: string }) {
+  const afterSignIn = useAfterSignIn(invitation);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,7 @@ export function SignUpPage() {
       return { mailSentTo: undefined };
     },
     onSuccess: ({ mailSentTo }) => {
-      if (mailSentTo === undefined) void navigate({ to: '/findings' });
+      if (mailSentTo === undefined) void afterSignIn();
     },
   });
   const submit = (event: FormEvent) => {
@@ -64,7 +66,10 @@ export function SignUpPage() {
         </button>
       </form>
       <p>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account?{' '}
+        <Link to="/sign-in" search={{ invitation }}>
+          Sign in
+        </Link>
       </p>
     </>
   );

@@ -1,15 +1,14 @@
-// The signed-in session, held in this tab's memory only: never in localStorage,
-// sessionStorage or a readable cookie, where any script running on the origin could
-// read it. A reload therefore signs the person out until the API keeps the refresh
-// token in an HttpOnly cookie (docs/decisions.md, "The dashboard").
+// The signed-in session. The access token is held in this tab's memory only; the refresh
+// token is in an HttpOnly cookie the browser sends to the refresh route alone: neither is
+// ever where a script running on the origin could read it (localStorage, sessionStorage,
+// a readable cookie). A reload restores the session with one refresh (restoreSession).
 import { authApi } from '../api/auth-client';
-import type { components } from '../api/schema';
+import type { components } from '../../../api/openapi';
 
 export type Tokens = components['schemas']['Tokens'];
 
 interface Session {
   accessToken: string;
-  refreshToken: string;
 }
 
 let session: Session | null = null;
@@ -23,7 +22,7 @@ const emit = () => listeners.forEach((listener) => listener());
 const RENEW_BEFORE_SECONDS = 30;
 
 export function startSession(tokens: Tokens): void {
-  session = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  session = { accessToken: tokens.access_token };
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => void refreshSession(), Math.max(tokens.expires_in - RENEW_BEFORE_SECONDS, 5) * 1000);
   emit();
@@ -38,20 +37,26 @@ export function endSession(): void {
 export const accessToken = (): string | undefined => session?.accessToken;
 export const isSignedIn = (): boolean => session !== null;
 
+/** Trades the refresh cookie for a new access token (and a new cookie); undefined when the service refuses. */
+export async function renewedTokens(): Promise<Tokens | undefined> {
+  const { data } = await authApi.POST('/api/v1/auth/refresh').catch(() => ({ data: undefined }));
+  return data;
+}
+
 /**
- * Trades the refresh token for a new pair; true when the session goes on. Concurrent
- * callers share one trade: a refresh token works once.
+ * Renews the session's access token; true when the session goes on. Concurrent callers
+ * share one trade: a refresh token works once.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const current = session;
     if (!current) return false;
-    const { data } = await authApi.POST('/api/v1/auth/refresh', { body: { refresh_token: current.refreshToken } }).catch(() => ({ data: undefined }));
+    const tokens = await renewedTokens();
     // Signed out meanwhile: the answer belongs to an ended session.
     if (session !== current) return false;
-    if (data) startSession(data);
+    if (tokens) startSession(tokens);
     else endSession();
-    return data !== undefined;
+    return tokens !== undefined;
   })().finally(() => (refreshing = undefined));
   return refreshing;
 }

@@ -6,9 +6,9 @@ import { asUser } from '../../../platform/principal.js';
 import { withdrawInvitation as withdraw } from '../invitation-service.js';
 
 /** DELETE /api/v1/invitations/{id}: withdraws an invitation; withdrawing again is a no-op. */
-export function withdrawInvitation(deps: { db: Database }): OperationHandler {
+export function withdrawInvitation(deps: { db: Database }): OperationHandler<'withdrawInvitation'> {
   return async (ctx) => {
-    await withdraw(deps.db, { operationId: ctx.operationId, principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id!);
+    await withdraw(deps.db, { operationId: ctx.operationId, principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id);
     return { status: 204 };
   };
 }

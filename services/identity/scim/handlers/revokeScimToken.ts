@@ -5,9 +5,9 @@ import { asUser } from '../../../platform/principal.js';
 import { revokeDirectoryTokenOf } from '../token-service.js';
 
 /** DELETE /api/v1/identity/scim-tokens/{id}: idempotent revoke; the token is refused at once. */
-export function revokeScimToken(deps: { db: Database }): OperationHandler {
+export function revokeScimToken(deps: { db: Database }): OperationHandler<'revokeScimToken'> {
   return async (ctx) => {
-    await revokeDirectoryTokenOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id!);
+    await revokeDirectoryTokenOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id);
     return { status: 204 };
   };
 }

@@ -1,8 +1,7 @@
 // Resources of the shared security suite (test/support/security-suite.ts) for every
 // identity/scim operation with a path parameter: created in a tenant through the API.
 import { randomUUID } from 'node:crypto';
-import type { ResourceRequest } from '../../../platform/module.js';
-import type { ResourceFixture } from '../../../../test/support/security-suite.js';
+import type { ResourceFixture, ResourceRequest } from '../../../../test/support/security-suite.js';
 import type { TestApp, TestTenant } from '../../../../test/support/test-app.js';
 import { addresslessUserBody, createGroup, createUser, directoryOf, groupBody, patchBody } from './scim-client.js';
 

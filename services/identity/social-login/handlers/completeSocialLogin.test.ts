@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestApp } from '../../../../test/support/test-app.js';
-import { listIdentityEvents } from '../../../platform/audit/identity-trail.js';
+import { listIdentityEvents } from '../../../platform/audit/testing/identity-events.js';
 import type { OrgId } from '../../../platform/db/database.js';
 import { asOrgId } from '../../../../test/support/org-ids.js';
-import { enforcedSsoProvider, verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
+import { enforcedSsoProvider, verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { createBrowser } from '../testing/browser.js';
 import { startGitHubPeer, startOidcPeer, type GitHubPeer, type OidcPeer } from '../testing/peers.js';
 

@@ -11,9 +11,9 @@ const random = (): string => randomBytes(32).toString('base64url');
  * fresh state, PKCE challenge and nonce, kept in the signed flow cookie. A provider
  * the deployment has not configured is the standard 404.
  */
-export function startSocialLogin(deps: { providers: ReadonlyMap<string, SocialProvider>; cookies: FlowCookies; redirectUriOf: (provider: string) => string }): OperationHandler {
+export function startSocialLogin(deps: { providers: ReadonlyMap<string, SocialProvider>; cookies: FlowCookies; redirectUriOf: (provider: string) => string }): OperationHandler<'startSocialLogin'> {
   return async (ctx) => {
-    const provider = deps.providers.get(ctx.params.provider!);
+    const provider = deps.providers.get(ctx.params.provider);
     if (!provider) throw notFound();
     const [state, codeVerifier, nonce] = [random(), random(), random()];
     const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');

@@ -4,7 +4,7 @@
 // with PKCE through the egress policy, and POST /auth/exchange giving a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
-import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../testing/oidc-idp.js';
 import { browserOf, createOidcProvider, exchange, followCallback, RETURN_URL, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
 

@@ -8,6 +8,6 @@ import { redirectTo } from '../redirect.js';
  * GET /api/v1/auth/sso/oidc/callback: the authorization response redeemed, if this browser started the sign-in;
  * a redirect to the return address with code or error, the binding cookie cleared either way.
  */
-export function completeOidcSignIn(deps: { signIn: SignIn; binding: BrowserBinding }): OperationHandler {
+export function completeOidcSignIn(deps: { signIn: SignIn; binding: BrowserBinding }): OperationHandler<'completeOidcSignIn'> {
   return async (ctx) => redirectTo(await deps.signIn.oidcCallback({ origin: originOfContext(ctx), log: ctx.log, cookieHeader: ctx.headers.cookie }, ctx.query), deps.binding.release());
 }

@@ -4,7 +4,7 @@
 // validity window, InResponseTo, replay) ends in error sign_in_failed with no code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
-import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp, newSigningKey, type TestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider, exchange, postSamlForm, relayedFields, RETURN_URL, samlSignIn, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
 

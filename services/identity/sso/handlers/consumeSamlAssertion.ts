@@ -9,10 +9,10 @@ import { redirectTo } from '../redirect.js';
  * (or the provider accepts IdP-initiated ones); a redirect to the return address with code or error, the
  * binding cookie cleared. A post without the cookie is first answered with a page posting it again same-site.
  */
-export function consumeSamlAssertion(deps: { signIn: SignIn; binding: BrowserBinding }): OperationHandler {
+export function consumeSamlAssertion(deps: { signIn: SignIn; binding: BrowserBinding }): OperationHandler<'consumeSamlAssertion'> {
   return async (ctx) => {
-    const form = ctx.body as { SAMLResponse: string; RelayState?: string; relayed?: 'true' };
-    const answer = await deps.signIn.samlAssertion({ origin: originOfContext(ctx), log: ctx.log, cookieHeader: ctx.headers.cookie }, ctx.params.providerId!, form);
+    const form = ctx.body;
+    const answer = await deps.signIn.samlAssertion({ origin: originOfContext(ctx), log: ctx.log, cookieHeader: ctx.headers.cookie }, ctx.params.providerId, form);
     return 'relayTo' in answer ? samlRelayPage(answer.relayTo, form) : redirectTo(answer.location, deps.binding.release());
   };
 }

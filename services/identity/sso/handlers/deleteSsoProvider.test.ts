@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } from '../../../../test/support/test-app.js';
-import { verifiedDomain } from '../../../accounts/testing/enterprise-identity.js';
+import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp } from '../testing/saml-idp.js';
 import { createSamlProvider, samlSignIn, startSignIn } from '../testing/sign-in.js';
 

@@ -4,9 +4,9 @@ import { requirePrincipal } from '../../../platform/http/handler.js';
 import type { ProviderService } from '../provider-service.js';
 
 /** DELETE /api/v1/identity/sso/providers/{id}: removes the provider with its pending sign-ins and SSO groups. */
-export function deleteSsoProvider(deps: { providers: ProviderService }): OperationHandler {
+export function deleteSsoProvider(deps: { providers: ProviderService }): OperationHandler<'deleteSsoProvider'> {
   return async (ctx) => {
-    await deps.providers.remove({ principal: requirePrincipal(ctx), origin: originOfContext(ctx) }, ctx.params.id!);
+    await deps.providers.remove({ principal: requirePrincipal(ctx), origin: originOfContext(ctx) }, ctx.params.id);
     return { status: 204 };
   };
 }

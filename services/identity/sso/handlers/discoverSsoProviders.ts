@@ -11,9 +11,9 @@ import { listEnabledProviders } from '../providers.js';
  * a sign-in attempt reveals anyway (a password sign-in answers sso_required); never the
  * organization.
  */
-export function discoverSsoProviders(deps: { db: Database; publicBaseUrl: string }): OperationHandler {
+export function discoverSsoProviders(deps: { db: Database; publicBaseUrl: string }): OperationHandler<'discoverSsoProviders'> {
   return async (ctx) => {
-    const { email } = ctx.body as { email: string };
+    const { email } = ctx.body;
     const owner = await verifiedDomainOwnerOf(deps.db, systemScope('match-verified-domain'), email);
     const providers = owner ? await listEnabledProviders(deps.db, owner.orgId) : [];
     return {

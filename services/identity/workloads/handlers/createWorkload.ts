@@ -6,20 +6,14 @@ import { parseTimestamp } from '../../../platform/http/timestamps.js';
 import { asUser } from '../../../platform/principal.js';
 import { delegateWorkload } from '../workload-service.js';
 
-interface CreateWorkloadBody {
-  name: string;
-  scopes: string[];
-  expires_at: string;
-}
-
 /**
  * POST /api/v1/workloads: a person delegates scopes to a new workload; the response is
  * the only time its credential is shown. The guard has already refused a machine
  * principal (x-delegates-authority), before consulting any permission.
  */
-export function createWorkload(deps: { db: Database; registry: ScopeRegistry }): OperationHandler {
+export function createWorkload(deps: { db: Database; registry: ScopeRegistry }): OperationHandler<'createWorkload'> {
   return async (ctx) => {
-    const body = ctx.body as CreateWorkloadBody;
+    const body = ctx.body;
     const created = await delegateWorkload(
       deps.db,
       deps.registry,

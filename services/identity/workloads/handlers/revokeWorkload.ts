@@ -5,9 +5,9 @@ import { asUser } from '../../../platform/principal.js';
 import { revokeWorkloadOf } from '../workload-service.js';
 
 /** DELETE /api/v1/workloads/{id}: idempotent revoke; a workload the organization does not have is the standard 404. */
-export function revokeWorkload(deps: { db: Database }): OperationHandler {
+export function revokeWorkload(deps: { db: Database }): OperationHandler<'revokeWorkload'> {
   return async (ctx) => {
-    await revokeWorkloadOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id!);
+    await revokeWorkloadOf(deps.db, { principal: asUser(requirePrincipal(ctx)), origin: originOfContext(ctx) }, ctx.params.id);
     return { status: 204 };
   };
 }

@@ -1,47 +1,16 @@
 import type { Database } from '../../../platform/db/database.js';
 import { notFound } from '../../../platform/errors.js';
 import type { OperationHandler } from '../../../platform/http/handler.js';
-import { auditContextOf, recordAudit } from '../audit-trail.js';
-import { assembleEvidence, DEFAULT_EVIDENCE_WINDOW, type EvidenceWindow } from '../evidence.js';
+import { auditContextOf } from '../audit-trail.js';
+import { DEFAULT_EVIDENCE_WINDOW, exportEvidence } from '../evidence.js';
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/**
- * GET /nhi/api/v1/audit/evidence: a window of the chain as a package. The export is
- * recorded (audit.evidence.exported) in the transaction that reads the window: no
- * package leaves without its record. The record joins the chain after the window, so
- * the next package holds it.
- */
-export function exportAuditEvidence(deps: { db: Database; now: () => Date }): OperationHandler {
+/** GET /nhi/api/v1/audit/evidence: a window of the chain as a package, its export recorded (exportEvidence). */
+export function exportAuditEvidence(deps: { db: Database; now: () => Date }): OperationHandler<'exportAuditEvidence'> {
   return async (ctx) => {
-    const audit = auditContextOf(ctx);
-    const window: EvidenceWindow = {
-      from: text(ctx.query.from),
-      to: text(ctx.query.to),
-      start: text(ctx.query.start),
-      // The document admits 1 to 5,000 (MAX_EVIDENCE_WINDOW).
-      limit: ctx.query.limit === undefined ? DEFAULT_EVIDENCE_WINDOW : Number(ctx.query.limit),
-    };
-    const evidence = await deps.db.transaction(async (tx) => {
-      const assembled = await assembleEvidence(tx, audit.orgId, audit.actor, window, deps.now());
-      if (!assembled) return undefined;
-      const { manifest } = assembled;
-      await recordAudit(tx, {
-        ...audit,
-        action: 'audit.evidence.exported',
-        subject: null,
-        result: 'success',
-        detail: {
-          window,
-          record_count: manifest.record_count,
-          first_record_id: manifest.first_record_id,
-          last_record_id: manifest.last_record_id,
-          truncated: manifest.truncated,
-          verified_at_export: manifest.verified_at_export,
-        },
-      });
-      return assembled;
-    });
+    const { from, to, start, limit } = ctx.query;
+    // The document admits a limit of 1 to 5,000 (MAX_EVIDENCE_WINDOW).
+    const window = { from: from ?? null, to: to ?? null, start: start ?? null, limit: limit ?? DEFAULT_EVIDENCE_WINDOW };
+    const evidence = await exportEvidence(deps.db, auditContextOf(ctx), window, deps.now());
     if (!evidence) throw notFound();
     return { status: 200, body: evidence };
   };

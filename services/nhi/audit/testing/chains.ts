@@ -77,11 +77,11 @@ export const tamperings: readonly Tampering[] = [
         const forged = {
           id: randomUUID(),
           orgId,
-          actorKind: 'person',
+          actorKind: 'person' as const,
           actorId: randomUUID(),
           action: 'connector.deleted',
           subject: 'forged',
-          result: 'success',
+          result: 'success' as const,
           occurredAt: before!.occurredAt,
           sourceAddress: null,
           correlationId: null,

@@ -1,9 +1,9 @@
 import type { Database } from '../../../platform/db/database.js';
 import type { OperationHandler } from '../../../platform/http/handler.js';
 import { governanceCallerOf } from '../../governance/index.js';
-import { openCampaign, type CampaignRequest } from '../lifecycle.js';
+import { openCampaign } from '../lifecycle.js';
 
 /** POST /nhi/api/v1/certification/campaigns: an Organization Admin opens a campaign (certification:manage). */
-export function createCertificationCampaign(deps: { db: Database; now: () => Date }): OperationHandler {
-  return async (ctx) => ({ status: 201, body: await openCampaign(deps.db, governanceCallerOf(ctx), ctx.body as CampaignRequest, deps.now()) });
+export function createCertificationCampaign(deps: { db: Database; now: () => Date }): OperationHandler<'createCertificationCampaign'> {
+  return async (ctx) => ({ status: 201, body: await openCampaign(deps.db, governanceCallerOf(ctx), ctx.body, deps.now()) });
 }

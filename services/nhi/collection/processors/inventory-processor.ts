@@ -8,16 +8,16 @@
 // active on the same row, keeping its first-seen time. Whatever must follow a run's
 // records (the module's policies) is told in the transaction that applies its end
 // (afterRunApplied), so it sees every record of the run and never one applied twice.
+import { isUuid } from '../../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../../platform/db/database.js';
-import type { ConsumedRecord, SubscribeOptions } from '../../../platform/streams/log/stream-log.js';
-import { topics } from '../../../platform/streams/topics.js';
+import type { ConsumedRecord, SubscribeOptions } from '../../../../streams/log/stream-log.js';
+import { topics } from '../../../../streams/topics.js';
 import { systemScope, tenantOfClaim, type SystemScope } from '../../../platform/tenancy.js';
+import { tenantOfRecord, unappliableRecord } from '../../../../streams/record-tenant.js';
 import { recordAudit } from '../../audit/index.js';
 import { PROVIDER_OF_KIND, type EdgeRecord, type IdentityRecord, type InventoryRecord, type RunEndRecord } from '../inventory-records.js';
 
 export const INVENTORY_PROCESSOR_GROUP = 'nhi-inventory';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface RunState {
   connector_id: string;
@@ -27,9 +27,6 @@ interface RunState {
 
 /** The runs a batch's records belong to, read (and locked) once per batch. */
 type RunsOfBatch = Map<string, RunState | undefined>;
-
-/** A record no retry can apply: thrown so the stream log sets it aside. */
-class UnappliableRecord extends Error {}
 
 /**
  * Called in the transaction that applies a run's end, once per run: the run's records
@@ -56,17 +53,16 @@ export function inventoryProcessor(deps: { db: Database; afterRunApplied?: RunAp
 async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch, record: ConsumedRecord<InventoryRecord>, afterRunApplied: RunAppliedHook | undefined): Promise<void> {
   const { identity, edge, run_end: runEnd } = record.value;
   const fields = identity ?? edge ?? runEnd;
-  if (fields === null) throw new UnappliableRecord('an inventory record carries no identity, edge or run end');
-  // Every record is applied in the organization its key names, and must say the same.
-  if (!UUID.test(record.key) || fields.org_id !== record.key || !UUID.test(fields.run_id)) throw new UnappliableRecord('an inventory record names another organization than its key, or no valid run');
-  const orgId = tenantOfClaim(scope, record.key);
+  if (fields === null) throw unappliableRecord('an inventory record carries no identity, edge or run end');
+  const orgId = tenantOfRecord(scope, record, fields.org_id);
+  if (!isUuid(fields.run_id)) throw unappliableRecord('an inventory record names no valid run');
   const runKey = `${orgId}/${fields.run_id}`;
   if (!runs.has(runKey)) {
     const found = await tx.query<RunState>('SELECT connector_id, applied_at, records_set_aside FROM nhi_synchronization_runs WHERE org_id = $1 AND id = $2 FOR UPDATE', [orgId, fields.run_id]);
     runs.set(runKey, found.rows[0]);
   }
   const run = runs.get(runKey);
-  if (run === undefined || run.connector_id !== fields.connector_id) throw new UnappliableRecord(`inventory record of run ${fields.run_id}, which the organization does not hold for that connector`);
+  if (run === undefined || run.connector_id !== fields.connector_id) throw unappliableRecord(`inventory record of run ${fields.run_id}, which the organization does not hold for that connector`);
   // The run's end was applied: this is a redelivery, and applying it again could bring back what the end removed.
   if (run.applied_at !== null) return;
   if (identity) await upsertIdentity(tx, orgId, identity);
@@ -80,8 +76,8 @@ async function applyRecord(tx: Queryable, scope: SystemScope, runs: RunsOfBatch,
 
 async function upsertIdentity(tx: Queryable, orgId: OrgId, identity: IdentityRecord): Promise<void> {
   const provider = (PROVIDER_OF_KIND as Record<string, string | undefined>)[identity.connector_kind];
-  if (provider === undefined) throw new UnappliableRecord(`unknown connector kind ${identity.connector_kind}`);
-  if (identity.principal_type !== 'machine' && identity.principal_type !== 'unknown') throw new UnappliableRecord(`identity of principal type ${identity.principal_type} is never recorded`);
+  if (provider === undefined) throw unappliableRecord(`unknown connector kind ${identity.connector_kind}`);
+  if (identity.principal_type !== 'machine' && identity.principal_type !== 'unknown') throw unappliableRecord(`identity of principal type ${identity.principal_type} is never recorded`);
   await tx.query(
     `INSERT INTO nhi_identities (org_id, id, connector_id, kind, provider, external_id, name, principal_type, attributes, fingerprint, last_used_at, first_seen_at, last_seen_at, first_seen_run_id, last_seen_run_id)
      VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $11, $12, $12)
@@ -157,6 +153,6 @@ async function applyRunEnd(tx: Queryable, orgId: OrgId, end: RunEndRecord, run: 
 /** A run missing one of its records cannot tell what disappeared: counted on the run, its end then removes nothing. */
 async function countSetAside(db: Database, scope: SystemScope, record: ConsumedRecord<InventoryRecord>): Promise<void> {
   const runId = (record.value.identity ?? record.value.edge ?? record.value.run_end)?.run_id;
-  if (runId === undefined || !UUID.test(runId) || !UUID.test(record.key)) return;
+  if (runId === undefined || !isUuid(runId) || !isUuid(record.key)) return;
   await db.query('UPDATE nhi_synchronization_runs SET records_set_aside = records_set_aside + 1 WHERE org_id = $1 AND id = $2', [tenantOfClaim(scope, record.key), runId]);
 }

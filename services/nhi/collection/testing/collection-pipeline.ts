@@ -12,14 +12,14 @@ import { startPipeline, type TestPipeline } from '../../../../test/support/pipel
 import type { Profile, TestApp, TestTenant } from '../../../../test/support/test-app.js';
 import type { Worker } from '../../../platform/jobs.js';
 import { createLogger } from '../../../platform/logger.js';
-import type { Subscription } from '../../../platform/streams/log/stream-log.js';
+import type { Subscription } from '../../../../streams/log/stream-log.js';
 import { registerWorker, type WorkerRegistry } from '../../../platform/worker-registry.js';
 import type { SynchronizationSessionDeps } from '../../connectors/index.js';
 import type { Collector } from '../collector.js';
 import { createCollectorRegistry } from '../collectors.js';
 import { inventoryProcessor, type RunAppliedHook } from '../processors/inventory-processor.js';
 import type { RunView } from '../runs.js';
-import { createSynchronizationWorker } from '../synchronization-worker.js';
+import { createSynchronizationWorker } from '../workers/synchronization-worker.js';
 
 export interface CollectionPipeline {
   /** Writes the deployment's entry for the tenant's credentials reference: the value given, or a random token. */

@@ -3,10 +3,10 @@ import { governanceCallerOf, type RequestDecisions } from '../../governance/inde
 import type { Exceptions } from '../exceptions.js';
 
 /** POST /nhi/api/v1/exceptions/{exceptionId}/approve: one approval (exception.approved); approved once NHI_APPROVALS_REQUIRED people approved. Never the requester's. */
-export function approveNhiPolicyException(deps: { decisions: RequestDecisions; exceptions: Exceptions; now: () => Date }): OperationHandler {
+export function approveNhiPolicyException(deps: { decisions: RequestDecisions; exceptions: Exceptions; now: () => Date }): OperationHandler<'approveNhiPolicyException'> {
   return async (ctx) => {
     const caller = governanceCallerOf(ctx);
-    const exceptionId = ctx.params.exceptionId!;
+    const exceptionId = ctx.params.exceptionId;
     await deps.decisions.approve(caller, exceptionId, deps.now());
     return { status: 200, body: await deps.exceptions.get(caller.orgId, exceptionId) };
   };

@@ -1,8 +1,8 @@
 import type { OperationHandler } from '../../../platform/http/handler.js';
 import { governanceCallerOf } from '../../governance/index.js';
-import type { ExceptionRequest, Exceptions } from '../exceptions.js';
+import type { Exceptions } from '../exceptions.js';
 
 /** POST /nhi/api/v1/exceptions: asks that an identity be exempted from one policy until a date; pending until approved (exception.requested). */
-export function requestNhiPolicyException(deps: { exceptions: Exceptions }): OperationHandler {
-  return async (ctx) => ({ status: 201, body: await deps.exceptions.request(governanceCallerOf(ctx), ctx.body as ExceptionRequest) });
+export function requestNhiPolicyException(deps: { exceptions: Exceptions }): OperationHandler<'requestNhiPolicyException'> {
+  return async (ctx) => ({ status: 201, body: await deps.exceptions.request(governanceCallerOf(ctx), ctx.body) });
 }

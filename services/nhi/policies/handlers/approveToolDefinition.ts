@@ -3,9 +3,9 @@ import type { Approvals } from '../approvals.js';
 import { callerOfContext } from '../caller.js';
 
 /** PUT /nhi/api/v1/identities/{identityId}/approval: approves the definition whose fingerprint the body names. */
-export function approveToolDefinition(deps: { approvals: Approvals }): OperationHandler {
+export function approveToolDefinition(deps: { approvals: Approvals }): OperationHandler<'approveToolDefinition'> {
   return async (ctx) => {
-    const { fingerprint } = ctx.body as { fingerprint: string };
-    return { status: 200, body: await deps.approvals.approve(callerOfContext(ctx), ctx.params.identityId!, fingerprint) };
+    const { fingerprint } = ctx.body;
+    return { status: 200, body: await deps.approvals.approve(callerOfContext(ctx), ctx.params.identityId, fingerprint) };
   };
 }

@@ -4,6 +4,6 @@ import { callerOfContext } from '../caller.js';
 import { updatePolicies } from '../settings.js';
 
 /** PATCH /nhi/api/v1/policies: an Organization Admin changes policies' settings; each changed policy audited as policy.updated. */
-export function updateNhiPolicies(deps: { db: Database; now: () => Date }): OperationHandler {
-  return async (ctx) => ({ status: 200, body: { items: await updatePolicies(deps.db, callerOfContext(ctx), ctx.body as Record<string, unknown>, deps.now()) } });
+export function updateNhiPolicies(deps: { db: Database; now: () => Date }): OperationHandler<'updateNhiPolicies'> {
+  return async (ctx) => ({ status: 200, body: { items: await updatePolicies(deps.db, callerOfContext(ctx), ctx.body, deps.now()) } });
 }

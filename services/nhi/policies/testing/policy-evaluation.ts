@@ -11,7 +11,7 @@ import type { RunView } from '../../collection/runs.js';
 import { requestRun } from '../../collection/testing/api-fixtures.js';
 import { useCollectionPipeline, type CollectionPipelineOptions } from '../../collection/testing/collection-pipeline.js';
 import { evaluateAfterSynchronization } from '../evaluation-queue.js';
-import { createPolicyEvaluationWorker } from '../evaluation-worker.js';
+import { createPolicyEvaluationWorker } from '../workers/evaluation-worker.js';
 
 export interface EvaluatedRun {
   run: RunView;

@@ -1,4 +1,4 @@
-// Approving a remediation (issue 19 items 2 and 6), on both profiles with two
+// Approving a remediation, on both profiles with two
 // organizations: the authority (an Organization Admin's own, a delegate's), separation
 // of duties in its three layers (the domain's 403 and failure record for an owner who
 // asked, the conditional update under concurrent approvals, the table's constraint

@@ -1,4 +1,4 @@
-// The manual flow (issue 19 item 2), on both profiles with two organizations: an
+// The manual flow, on both profiles with two organizations: an
 // approved manual remediation waits for a person (manual_required, set by the worker
 // after the approval), who marks it done with a note: the requester or an
 // Organization Admin, nobody else, and only then.

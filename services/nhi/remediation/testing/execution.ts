@@ -12,7 +12,7 @@ import type { Worker } from '../../../platform/jobs.js';
 import { createLogger } from '../../../platform/logger.js';
 import { registerWorker, type WorkerRegistry } from '../../../platform/worker-registry.js';
 import type { SynchronizationSessionDeps } from '../../connectors/index.js';
-import { createRemediationExecutionWorker } from '../execution-worker.js';
+import { createRemediationExecutionWorker } from '../workers/execution-worker.js';
 import { createExecutorRegistry, type RemediationExecutor } from '../executors.js';
 import type { RemediationStatus, RemediationView } from '../records.js';
 import { remediationOf } from './api-fixtures.js';

@@ -1,5 +1,5 @@
 -- Analytics events for the embedded profile (and any deployment without ClickHouse),
--- read by services/platform/analytics/sql-analytics.ts. The primary key on event_id
+-- read by services/analytics/store/sql-analytics.ts. The primary key on event_id
 -- makes recording idempotent: a redelivered event is inserted ON CONFLICT DO NOTHING.
 CREATE TABLE analytics_events (
   event_id    uuid PRIMARY KEY,

@@ -1,4 +1,4 @@
--- What reading a scan's reports changed or left out (issue 13, item 1): fields whose
+-- What reading a scan's reports changed or left out: fields whose
 -- NUL characters or unpaired surrogates were replaced with U+FFFD, entries a parser
 -- skips on purpose (Trivy's not_affected), values not stored. Written with the scan's
 -- results, at import or when the scan worker records them; GET /scans/{id} lists

@@ -1,4 +1,4 @@
--- Repeated refusals of one credential (issue 13, item 5). The identity trail is
+-- Repeated refusals of one credential. The identity trail is
 -- append-only, so a count cannot grow in it: the first refusal of a window is
 -- written to the trail at once, later ones only count here, and when the window
 -- closes one summary row with the count is appended to the trail and this row is
@@ -23,7 +23,7 @@ CREATE TABLE identity_refusal_windows (
 );
 CREATE INDEX identity_refusal_windows_closes_at ON identity_refusal_windows (closes_at);
 
--- Refresh rotation with a grace (issue 13, item 7): the digest of the token a
+-- Refresh rotation with a grace: the digest of the token a
 -- rotation issued, so a presentation of the same token within the grace can be
 -- answered with that successor (derived again, never stored in plaintext).
 ALTER TABLE refresh_tokens ADD COLUMN successor_hash bytea;

@@ -1,4 +1,4 @@
--- A person's second factor, TOTP (RFC 6238; issue 14 item 4). Keyed by the person, as
+-- A person's second factor, TOTP (RFC 6238). Keyed by the person, as
 -- users are: one sign-in spans all of a person's organizations. Only
 -- services/identity/second-factor touches these tables.
 CREATE TABLE user_second_factors (

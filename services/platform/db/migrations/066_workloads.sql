@@ -1,4 +1,4 @@
--- Workloads (issue 14, item 5; spec 2.2, 5.5): non-human principals a person
+-- Workloads (spec 2.2, 5.5): non-human principals a person
 -- delegates part of their authority to. The credential is shown once and only its
 -- SHA-256 digest is kept, as for API keys; nothing reads it back. The delegator is
 -- not attribution only (unlike an API key's creator): their role at each request

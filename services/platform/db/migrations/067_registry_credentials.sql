@@ -1,4 +1,4 @@
--- Registry credentials (issue 14 item 6, spec 2.4, 6.2): the username and secret a
+-- Registry credentials (spec 2.4, 6.2): the username and secret a
 -- scan worker hands to the scanner for images of one registry. One per registry
 -- host and organization. Every timestamp comes from the application's clock.
 CREATE TABLE registry_credentials (

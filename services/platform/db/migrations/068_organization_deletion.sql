@@ -1,4 +1,4 @@
--- Organization deletion (issue 14, item 7). An owner schedules it; during the grace
+-- Organization deletion. An owner schedules it; during the grace
 -- period the organization is read-only and any owner can cancel; afterwards the
 -- workers role deletes the tenant's data in short batches
 -- (services/organizations/deletion.ts) and keeps the row itself as a tombstone with

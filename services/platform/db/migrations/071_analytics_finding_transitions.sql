@@ -1,6 +1,6 @@
 -- Findings analytics for the embedded profile (and any deployment without
 -- ClickHouse): one row per entry of a finding's timeline, read by
--- services/platform/analytics/sql-analytics.ts. The primary key on the timeline
+-- services/analytics/store/sql-analytics.ts. The primary key on the timeline
 -- entry's id makes recording idempotent: the live feed and the rebuild write the
 -- same ids, ON CONFLICT DO NOTHING. No foreign keys: like analytics_events this
 -- is a copy the analytics store owns, erased by the organization's deletion

@@ -1,4 +1,4 @@
--- A finding's severity enters its timeline (issue 15): every entry records the
+-- A finding's severity enters its timeline: every entry records the
 -- severity the finding had at that entry, and a re-observation that changes the
 -- severity of a finding that stays where it is (not a reopening) is an entry of
 -- its own, type severity_changed, with the severity before it. Entries written

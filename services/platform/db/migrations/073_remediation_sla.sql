@@ -1,4 +1,4 @@
--- Remediation SLA per severity (issue 15): the days a finding of that severity may
+-- Remediation SLA per severity: the days a finding of that severity may
 -- stay open before the finding-age view counts it past its SLA. One row per
 -- severity once the organization sets them (PUT /settings/remediation-sla writes
 -- all six); no rows means the defaults in services/analytics/remediation-sla.ts.

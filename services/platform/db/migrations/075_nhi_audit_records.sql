@@ -7,7 +7,7 @@
 -- first) and digests it. Whatever a caller passes for sequence, occurred_at,
 -- previous_digest or digest is overwritten. Every UPDATE, DELETE and TRUNCATE is
 -- refused: the stamping is the one write of the digests, made before the row
--- exists, so no row is ever visible unstamped (docs/decisions.md, NHI audit).
+-- exists, so no row is ever visible unstamped (docs/decisions/nhi.md, "The audit trail").
 --
 -- The canonical bytes are the UTF-8 of
 --   jsonb_build_array(org_id, id, actor_kind, actor_id, action, subject, result,

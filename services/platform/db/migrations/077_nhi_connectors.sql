@@ -1,4 +1,4 @@
--- NHI connectors (issue 16 item 3, spec 2.12, 5.14): what the module collects from,
+-- NHI connectors (spec 2.12, 5.14): what the module collects from,
 -- per organization. Credentials are never stored here: credentials_reference names
 -- an entry the deployment holds (CONNECTOR_CREDENTIALS_DIR/<org id>/<reference>).
 -- Every timestamp comes from the application's clock.

@@ -1,5 +1,4 @@
--- The inventory's identities, as far as credential material needs them (issue 16
--- item 3): the collection pipeline fills and extends this table next. A removed
+-- The inventory's identities, as far as credential material needs them (-- item 3): the collection pipeline fills and extends this table next. A removed
 -- identity is a tombstone (state 'removed', removed_at), never a deleted row.
 CREATE TABLE nhi_identities (
   org_id        uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,

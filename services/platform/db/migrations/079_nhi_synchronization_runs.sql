@@ -1,4 +1,4 @@
--- Synchronization runs of NHI connectors (issue 16 item 4) and what the inventory
+-- Synchronization runs of NHI connectors and what the inventory
 -- processor needs on each identity. A run is queued by a person or the schedule,
 -- executed as a job, and published on the nhi-inventory topic; the processor records
 -- on the run what applying it changed (identities new and removed) and when.

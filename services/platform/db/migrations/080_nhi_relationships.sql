@@ -1,4 +1,4 @@
--- Edges between identities and what they reach (issue 16 item 4), as collected by a
+-- Edges between identities and what they reach, as collected by a
 -- connector's runs: keyed by the provider's identifiers, so an edge may name a
 -- resource the inventory holds no identity for. Same tombstone rule as identities:
 -- a complete run that did not see an edge marks it removed, never deletes it.

@@ -1,4 +1,4 @@
--- Verified domains (issue 17 item 3): what the verification and the periodic
+-- Verified domains: what the verification and the periodic
 -- re-verification of a claimed domain remember. A verified domain is checked again
 -- when reverify_at comes (daily, sooner after a failure; without one, at once), and
 -- lapses back to pending once its record has been missing through every check for

@@ -1,4 +1,4 @@
--- Single sign-on (issue 17): what a sign-in through an organization's identity
+-- Single sign-on: what a sign-in through an organization's identity
 -- provider keeps between leaving for the provider and coming back.
 
 -- A sign-in under way: created when the browser is sent to the identity provider,

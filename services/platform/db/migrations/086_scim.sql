@@ -1,4 +1,4 @@
--- SCIM 2.0 provisioning (issue 17 item 7; spec 2.9, 5.9): the directory tokens an
+-- SCIM 2.0 provisioning (spec 2.9, 5.9): the directory tokens an
 -- organization's owners issue, the directory's users and its group memberships.
 
 -- A directory token is shown once; only its SHA-256 digest and a short display start

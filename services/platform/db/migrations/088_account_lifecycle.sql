@@ -1,4 +1,4 @@
--- Account lifecycle (issue 17 items 5 and 6; spec 3.2, 5.10): whether a person was
+-- Account lifecycle (spec 3.2, 5.10): whether a person was
 -- ever admitted to an organization, the links that verify an address, and the
 -- password sessions an owner opened past SSO enforcement. Keyed by the person, as
 -- users are; only services/accounts touches these.

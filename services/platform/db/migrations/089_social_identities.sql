@@ -1,4 +1,4 @@
--- Social login (issue 17 item 2; spec 5.1): a person's identities at the providers the
+-- Social login (spec 5.1): a person's identities at the providers the
 -- deployment offers (GitHub, Google), each linked to one account. Keyed by the
 -- provider's stable subject (GitHub's numeric user id, Google's sub), never by the
 -- address, which a provider lets people change. Not tenant data: a social login signs

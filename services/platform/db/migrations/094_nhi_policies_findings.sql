@@ -1,4 +1,4 @@
--- NHI policies and module findings (issue 18 items 5 and 6, spec 3.1, 8): the
+-- NHI policies and module findings (spec 3.1, 8): the
 -- organizations' policy settings, approved tool definitions (the baseline of the
 -- tool_definition_changed policy), and one finding per (identity, policy), kept
 -- while its condition holds, resolved when it stops, reopened when it returns.

@@ -1,4 +1,4 @@
--- NHI governance, delegation of authority (issue 19 item 5, spec 3.2): a person hands
+-- NHI governance, delegation of authority (spec 3.2): a person hands
 -- their governance authority (approving, reviewing) to another for a period. In force
 -- from starts_at until ends_at or its revocation, evaluated when read: nothing here
 -- changes when the end passes (spec 3.2). The delegator's own authority is checked

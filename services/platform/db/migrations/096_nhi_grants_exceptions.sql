@@ -1,4 +1,4 @@
--- NHI governance, access grants and policy exceptions (issue 19 items 1, 3, 6, 7). A
+-- NHI governance, access grants and policy exceptions. A
 -- person asks; approvers decide (services/nhi/governance/authority.ts). Both are in
 -- force while approved and inside their period, evaluated when read: nothing here
 -- changes when the end passes (spec 3.2).
@@ -32,7 +32,7 @@ CREATE TABLE nhi_access_grants (
   PRIMARY KEY (org_id, id),
   FOREIGN KEY (org_id, identity_id) REFERENCES nhi_identities (org_id, id) ON DELETE CASCADE,
   CONSTRAINT nhi_access_grants_no_self_approval CHECK (NOT (requested_by_user_id = ANY (approvals))),
-  -- At most 90 days (docs/decisions.md), counted in hours: a day added in a time zone with summer time is not always 24 hours.
+  -- At most 90 days (docs/decisions/nhi-governance.md), counted in hours: a day added in a time zone with summer time is not always 24 hours.
   CHECK (ends_at > starts_at AND ends_at <= starts_at + interval '2160 hours'),
   CHECK ((status = 'pending') = (decided_at IS NULL)),
   CHECK ((decided_at IS NULL) = (decided_by_user_id IS NULL)),

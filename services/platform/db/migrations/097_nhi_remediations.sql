@@ -1,4 +1,4 @@
--- NHI governance, remediation (issue 19 items 2 and 6, spec 3.3): a person asks for an
+-- NHI governance, remediation (spec 3.3): a person asks for an
 -- action on an identity of the inventory (disable an access key, delete a service
 -- account's token, revoke a tool's approval, or something a person carries out);
 -- approvers decide; an approved remediation is carried out after the approval
@@ -16,7 +16,7 @@ CREATE TABLE nhi_remediations (
   status                 text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'cancelled', 'executing', 'executed', 'failed', 'manual_required')),
   requested_by_user_id   uuid NOT NULL,
   requested_at           timestamptz NOT NULL,
-  -- A certification campaign's revoke decision that opened it (issue 19 item 4).
+  -- A certification campaign's revoke decision that opened it.
   campaign_id            uuid,
   campaign_item_id       uuid,
   -- Each distinct approver, in order; approved when their count reaches NHI_APPROVALS_REQUIRED.

@@ -1,4 +1,4 @@
--- NHI access certification campaigns (issue 19 item 4, spec 3.2): an Organization
+-- NHI access certification campaigns (spec 3.2): an Organization
 -- Admin opens a campaign over a scope of identities with reviewers and an end date;
 -- starting it snapshots the active identities in scope as items, one decision per
 -- identity. States follow midPoint: created -> in_review -> review_done ->

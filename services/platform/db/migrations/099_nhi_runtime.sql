@@ -1,6 +1,6 @@
--- NHI runtime decisions (issue 19 item 8): the organization's runtime rules, the log of
+-- NHI runtime decisions: the organization's runtime rules, the log of
 -- every answer given to an agent or a gateway, and the windows that coalesce the audit
--- records of denials (docs/decisions.md, "NHI governance: runtime decisions").
+-- records of denials (docs/decisions/nhi-governance.md, "Runtime decisions").
 
 -- A rule allows or denies an action on a resource for the identities it matches
 -- (services/nhi/runtime/rule-language.ts). Deny overrides allow, so rules have no order.

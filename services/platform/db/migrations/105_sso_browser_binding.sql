@@ -1,4 +1,4 @@
--- Single sign-on bound to the browser that started it (issue 33 item 1).
+-- Single sign-on bound to the browser that started it.
 
 -- A pending sign-in is marked consumed when its callback takes it, instead of being
 -- deleted: it stays until it expires (ten minutes at most), so a later replay of its

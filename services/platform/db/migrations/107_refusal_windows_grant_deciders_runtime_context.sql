@@ -1,4 +1,4 @@
--- Grouped refusals that say what was refused (issue 33 item 8). A window now counts
+-- Grouped refusals that say what was refused. A window now counts
 -- the refusals of one subject with one detail (detail_digest: SHA-256 of the jsonb
 -- text, which has one form whatever the order of the members), so its summary never
 -- states another refusal's purpose; the member a caller varies at will (the

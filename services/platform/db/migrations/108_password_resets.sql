@@ -1,4 +1,4 @@
--- The link of a password reset mail (issue 33 item 9): single use, valid for 30
+-- The link of a password reset mail: single use, valid for 30
 -- minutes, stored only as the SHA-256 digest of its token. It resets the password
 -- of the account it was sent for, and only while that account is live and still
 -- has the address the mail went to.

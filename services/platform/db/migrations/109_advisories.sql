@@ -1,7 +1,7 @@
--- Advisory data the built-in scanner matches against (issue 34 item 5): OSV records
+-- Advisory data the built-in scanner matches against: OSV records
 -- per base ecosystem, as the synchronization loads them from the configured source.
 -- Not tenant data: every organization's scans match against the same public records,
--- so no table here has an org_id (docs/decisions.md, "Advisory data kept by the service").
+-- so no table here has an org_id (docs/decisions/advisories.md, "Advisory data kept by the service").
 
 -- One row per record and per ecosystem directory it was exported under (a record naming
 -- packages of two ecosystems is in both directories, and each directory's

@@ -1,4 +1,4 @@
--- The built-in scanner (issue 34): the platform a scan asked for (os/architecture[/variant],
+-- The built-in scanner: the platform a scan asked for (os/architecture[/variant],
 -- chosen from an image index; null means the default, linux/amd64), and the advisory data
 -- the scan matched against: per OSV ecosystem, how many records and the newest
 -- modification time held when it ran, so a result can be read against the data behind it.
