@@ -17,6 +17,7 @@ import { startTestDnsServer, type TestDnsServer } from '../services/identity/dom
 import { startTestOidcIdp, type TestOidcIdp } from '../services/identity/sso/testing/oidc-idp.js';
 import { newSigningKey } from '../services/identity/sso/testing/saml-idp.js';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   apiSessionOf,
   expectAccessible,
@@ -156,7 +157,7 @@ async function configureSsoAndSignIn(
   return page;
 }
 
-describe('organization administration and enterprise identity in Chromium (embedded profile)', () => {
+describe('organization administration and enterprise identity in Chromium (embedded profile)', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;
@@ -531,7 +532,7 @@ describe('organization administration and enterprise identity in Chromium (embed
 
 // The main flows on the full profile (api, streams and workers processes): an invitation
 // accepted in a second context, and single sign-on configured and used.
-describe('organization administration main flows in Chromium (full profile)', () => {
+describe('organization administration main flows in Chromium (full profile)', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startTestReceiver, type TestReceiver } from '../services/webhooks/testing/receiver.js';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   expectAccessible,
   importReport,
@@ -134,7 +135,7 @@ const VIEWS = [
   { region: 'Age and SLA breaches', path: '/api/v1/analytics/finding-age', rows: expectedRows.ages },
 ] as const;
 
-describe('the analytics and webhooks pages in Chromium', () => {
+describe('the analytics and webhooks pages in Chromium', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

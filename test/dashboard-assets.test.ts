@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   apiSessionOf,
   expectAccessible,
@@ -38,7 +39,7 @@ const LARGE_REPORT = path.join(reportsDir, 'grype/dd-many_vulns3.json');
 const person = { name: 'Ada Assets', email: 'ada@assets.example.test', password: 'correct horse battery' };
 const neighbour = { name: 'Nils Neighbour', email: 'nils@assets.example.test', password: 'another long passphrase' };
 
-describe('the assets, scans, policies and verdicts pages in Chromium', () => {
+describe('the assets, scans, policies and verdicts pages in Chromium', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   expectAccessible,
   importReport,
@@ -58,7 +59,7 @@ interface Finding {
   suppression: { reason: string; expires_at: string | null } | null;
 }
 
-describe('the findings pages in Chromium', () => {
+describe('the findings pages in Chromium', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../services/platform/egress/testing/certificates.js';
 import { startReferenceServer, type ReferenceServer } from '../services/nhi/tool-servers/testing/reference-server.js';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   apiSessionOf,
   expectAccessible,
@@ -76,7 +77,7 @@ async function fullProfileDatabase(orgId: string): Promise<string> {
   throw new Error(`no database of this process holds organization ${orgId}`);
 }
 
-describe.each(['embedded', 'full'] as DashboardProfile[])('the identity module pages in Chromium (%s profile)', (profile) => {
+describe.each(['embedded', 'full'] as DashboardProfile[])('the identity module pages in Chromium (%s profile)', { timeout: BROWSER_STORY_TIMEOUT }, (profile) => {
   const certificates = createTestCertificates();
   const scratch = mkdtempSync(path.join(tmpdir(), 'sentinel-dashboard-nhi-'));
   const caFile = path.join(scratch, 'ca.pem');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   apiSessionOf,
   expectAccessible,
@@ -26,7 +27,7 @@ import {
 const README_REPORT = path.join(import.meta.dirname, 'fixtures/reports/trivy/alpine-310.json');
 const README_IMAGE = 'ghcr.io/acme/app:1.4';
 
-describe.each<DashboardProfile>(['embedded', 'full'])('the dashboard without curl, %s profile', (profile) => {
+describe.each<DashboardProfile>(['embedded', 'full'])('the dashboard without curl, %s profile', { timeout: BROWSER_STORY_TIMEOUT }, (profile) => {
   const person = { name: 'Pia Proof', email: `pia-${profile}@proof.example.test`, password: 'correct horse battery' };
   const neighbour = { name: 'Nico Neighbour', email: `nico-${profile}@proof.example.test`, password: 'another long passphrase' };
   let sentinel: DashboardService;

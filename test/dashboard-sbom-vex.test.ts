@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trivyReportWith } from './support/findings.js';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   expectAccessible,
   launchChromium,
@@ -38,7 +39,7 @@ const SHOWN_NAME = `${SOFTWARE.name} ${SOFTWARE.version}`;
 const person = { name: 'Sam Software', email: 'sam@software.example.test', password: 'correct horse battery' };
 const neighbour = { name: 'Nora Neighbour', email: 'nora@software.example.test', password: 'another long passphrase' };
 
-describe('named software assets, SBOM download and VEX in the dashboard', () => {
+describe('named software assets, SBOM download and VEX in the dashboard', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

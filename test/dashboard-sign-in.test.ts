@@ -17,6 +17,7 @@ import { startTestDnsServer, type TestDnsServer } from '../services/identity/dom
 import { startOidcPeer, type OidcPeer } from '../services/identity/social-login/testing/peers.js';
 import { startTestOidcIdp, type TestOidcIdp } from '../services/identity/sso/testing/oidc-idp.js';
 import {
+  BROWSER_STORY_TIMEOUT,
   apiOf,
   apiSessionOf,
   expectAccessible,
@@ -53,7 +54,7 @@ async function invitationLink(call: ApiCall, base: string, session: ApiSession, 
   return `${base}/accept-invitation?token=${invited.body.token as string}`;
 }
 
-describe('sign-in in Chromium (embedded profile)', () => {
+describe('sign-in in Chromium (embedded profile)', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;
@@ -345,7 +346,7 @@ describe('sign-in in Chromium (embedded profile)', () => {
   });
 });
 
-describe('sign-in in Chromium (full profile: api, streams and workers processes)', () => {
+describe('sign-in in Chromium (full profile: api, streams and workers processes)', { timeout: BROWSER_STORY_TIMEOUT }, () => {
   let sentinel: DashboardService;
   let call: ApiCall;
   let browser: Browser;

@@ -61,6 +61,13 @@ export async function startDashboardService(profile: DashboardProfile, env: Reco
 }
 
 /** Debian's Chromium (infra/services.sh installs it; the registry's Playwright browsers cannot be downloaded here). */
+/**
+ * A browser story's time limit. A story is a person's whole flow through several pages; each
+ * step already waits at most Playwright's 30 s, and on the two-core CI machine, with three
+ * suites beside it, a six-second story was seen to take over a minute.
+ */
+export const BROWSER_STORY_TIMEOUT = 180_000;
+
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 
 /**
