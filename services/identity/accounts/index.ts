@@ -24,9 +24,11 @@ import { refreshSession } from './handlers/refreshSession.js';
 import { setActiveOrganization } from './handlers/setActiveOrganization.js';
 import { signup } from './handlers/signup.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
+import { createPasswordSignIn } from './password-sign-in.js';
 import { createRefreshCookie } from './refresh-cookie.js';
 import { createRateLimiter } from './rate-limiter.js';
 import type { Sessions } from './sessions.js';
+import { createSignUp } from './sign-up.js';
 import { ssoEnforcementFor } from './sso-enforcement-lookup.js';
 
 export type { ScryptParameters } from './passwords.js';
@@ -85,12 +87,14 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
   const mailQueue = createMailQueue({ secretKey: config.webhookSecretKey });
   // Reset mails per address: a few in a quarter of an hour, whether or not an account has the address.
   const resetsPerAddress = createRateLimiter({ counters: deps.counters, failClosed: config.rateLimit.failClosed, windowMs: PASSWORD_RESET_ADDRESS_WINDOW_MS });
+  const signInWithPassword = createPasswordSignIn({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, now });
+  const signUp = createSignUp({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailQueue, verificationPageUrl: config.emailVerificationUrl, now });
 
   return {
     name: 'identity/accounts',
     handlers: {
-      signup: authRoute(signup({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, refreshCookie, mailQueue, verificationPageUrl: config.emailVerificationUrl, now })),
-      login: authRoute(login({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, refreshCookie, now })),
+      signup: authRoute(signup({ signUp, refreshCookie })),
+      login: authRoute(login({ signInWithPassword, refreshCookie })),
       refreshSession: authRoute(refreshSession({ db, sessions, ssoEnforcement: ssoEnforcementFor, refreshCookie })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions, refreshCookie })),
       logout: logout({ db, sessions, refreshCookie }),
