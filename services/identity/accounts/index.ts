@@ -27,6 +27,7 @@ import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createPasswordSignIn } from './password-sign-in.js';
 import { createRefreshCookie } from './refresh-cookie.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { createSessionRenewal } from './session-renewal.js';
 import type { Sessions } from './sessions.js';
 import { createSignUp } from './sign-up.js';
 import { ssoEnforcementFor } from './sso-enforcement-lookup.js';
@@ -89,13 +90,14 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
   const resetsPerAddress = createRateLimiter({ counters: deps.counters, failClosed: config.rateLimit.failClosed, windowMs: PASSWORD_RESET_ADDRESS_WINDOW_MS });
   const signInWithPassword = createPasswordSignIn({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, now });
   const signUp = createSignUp({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailQueue, verificationPageUrl: config.emailVerificationUrl, now });
+  const renewSession = createSessionRenewal({ db, sessions, ssoEnforcement: ssoEnforcementFor });
 
   return {
     name: 'identity/accounts',
     handlers: {
       signup: authRoute(signup({ signUp, refreshCookie })),
       login: authRoute(login({ signInWithPassword, refreshCookie })),
-      refreshSession: authRoute(refreshSession({ db, sessions, ssoEnforcement: ssoEnforcementFor, refreshCookie })),
+      refreshSession: authRoute(refreshSession({ renewSession, refreshCookie })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions, refreshCookie })),
       logout: logout({ db, sessions, refreshCookie }),
       getMe: getMe({ db }),
