@@ -24,6 +24,7 @@ import { refreshSession } from './handlers/refreshSession.js';
 import { setActiveOrganization } from './handlers/setActiveOrganization.js';
 import { signup } from './handlers/signup.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
+import { createPasswordResetService } from './password-reset-service.js';
 import { createPasswordSignIn } from './password-sign-in.js';
 import { createRefreshCookie } from './refresh-cookie.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -91,6 +92,14 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
   const signInWithPassword = createPasswordSignIn({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, now });
   const signUp = createSignUp({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailQueue, verificationPageUrl: config.emailVerificationUrl, now });
   const renewSession = createSessionRenewal({ db, sessions, ssoEnforcement: ssoEnforcementFor });
+  const passwordResets = createPasswordResetService({
+    db,
+    passwords,
+    perAddress: (email, log) => resetsPerAddress.hit(`password-reset-address:${email}`, PASSWORD_RESETS_PER_ADDRESS, log),
+    ssoEnforcement: ssoEnforcementFor,
+    mailQueue,
+    resetPageUrl: config.passwordResetUrl,
+  });
 
   return {
     name: 'identity/accounts',
@@ -105,16 +114,8 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
       listIdentityAudit: listIdentityAudit({ db, codec: deps.codec }),
       requestEmailVerification: requestEmailVerification({ db, mailQueue, verificationPageUrl: config.emailVerificationUrl }),
       confirmEmailVerification: authRoute(confirmEmailVerification({ db, passwords })),
-      requestPasswordReset: authRoute(
-        requestPasswordReset({
-          db,
-          perAddress: (email, log) => resetsPerAddress.hit(`password-reset-address:${email}`, PASSWORD_RESETS_PER_ADDRESS, log),
-          ssoEnforcement: ssoEnforcementFor,
-          mailQueue,
-          resetPageUrl: config.passwordResetUrl,
-        }),
-      ),
-      confirmPasswordReset: authRoute(confirmPasswordReset({ db, passwords, ssoEnforcement: ssoEnforcementFor })),
+      requestPasswordReset: authRoute(requestPasswordReset({ passwordResets })),
+      confirmPasswordReset: authRoute(confirmPasswordReset({ passwordResets })),
     },
     workers: (registration) => [createMailDeliveryWorker({ db, mailer: deps.mailer, secretKey: config.webhookSecretKey, logger: deps.logger }, registration)],
   };
