@@ -14,6 +14,12 @@ const TOKEN_PREFIX = 'snv_';
 
 export type IssuedVerification = { token: string; expiresAt: Date } | { tooSoonRetryAfterSeconds: number };
 
+/** A verification link on its way: the address it was mailed to, and until when it works. */
+export interface MailedVerification {
+  email: string;
+  expiresAt: Date;
+}
+
 /**
  * A new token for the person's current address, unless one was issued within the resend
  * interval. A claim of a directory's account (account-claims.ts) keeps with it the hash of

@@ -23,6 +23,7 @@ import { logout } from './handlers/logout.js';
 import { refreshSession } from './handlers/refreshSession.js';
 import { setActiveOrganization } from './handlers/setActiveOrganization.js';
 import { signup } from './handlers/signup.js';
+import { createEmailVerificationService } from './email-verification-service.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createPasswordResetService } from './password-reset-service.js';
 import { createPasswordSignIn } from './password-sign-in.js';
@@ -92,6 +93,7 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
   const signInWithPassword = createPasswordSignIn({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, now });
   const signUp = createSignUp({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailQueue, verificationPageUrl: config.emailVerificationUrl, now });
   const renewSession = createSessionRenewal({ db, sessions, ssoEnforcement: ssoEnforcementFor });
+  const emailVerification = createEmailVerificationService({ db, passwords, mailQueue, verificationPageUrl: config.emailVerificationUrl });
   const passwordResets = createPasswordResetService({
     db,
     passwords,
@@ -112,8 +114,8 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
       getMe: getMe({ db }),
       setActiveOrganization: setActiveOrganization({ db, now }),
       listIdentityAudit: listIdentityAudit({ db, codec: deps.codec }),
-      requestEmailVerification: requestEmailVerification({ db, mailQueue, verificationPageUrl: config.emailVerificationUrl }),
-      confirmEmailVerification: authRoute(confirmEmailVerification({ db, passwords })),
+      requestEmailVerification: requestEmailVerification({ emailVerification }),
+      confirmEmailVerification: authRoute(confirmEmailVerification({ emailVerification })),
       requestPasswordReset: authRoute(requestPasswordReset({ passwordResets })),
       confirmPasswordReset: authRoute(confirmPasswordReset({ passwordResets })),
     },

@@ -7,7 +7,7 @@ import { createOrganization } from '../../organizations/index.js';
 import { recordIdentityEvent, recordRepeatableRefusal, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { isUnclaimed, requestClaim } from './account-claims.js';
-import { verificationTooSoon } from './email-verification.js';
+import { verificationTooSoon, type MailedVerification } from './email-verification.js';
 import type { PasswordSignInDependencies } from './password-sign-in.js';
 import type { TokenPair } from './sessions.js';
 import { ssoRequired } from './sso-enforcement.js';
@@ -16,8 +16,8 @@ import { createUser, findLiveAccountByEmail, normalizeEmail } from './users.js';
 /** Password sign-in's, less the second factor (a new account has none) and the break-glass notice, and the queue and page of a claim's mail. */
 export type SignUpDependencies = Omit<PasswordSignInDependencies, 'secondFactor' | 'mailer'> & { mailQueue: MailQueue; verificationPageUrl: string };
 
-/** A new account's first session, or the link that claims a directory's account: the address it was mailed to, and until when it works. */
-export type SignUpOutcome = { tokens: TokenPair } | { claimed: { email: string; expiresAt: Date } };
+/** A new account's first session, or the link that claims a directory's account. */
+export type SignUpOutcome = { tokens: TokenPair } | { claimed: MailedVerification };
 
 export function createSignUp(deps: SignUpDependencies) {
   /**
