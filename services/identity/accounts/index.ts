@@ -23,6 +23,7 @@ import { logout } from './handlers/logout.js';
 import { refreshSession } from './handlers/refreshSession.js';
 import { setActiveOrganization } from './handlers/setActiveOrganization.js';
 import { signup } from './handlers/signup.js';
+import { createActingOrganization } from './acting-organization.js';
 import { createEmailVerificationService } from './email-verification-service.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createPasswordResetService } from './password-reset-service.js';
@@ -93,6 +94,7 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
   const signInWithPassword = createPasswordSignIn({ db, passwords, sessions, secondFactor: deps.secondFactor, ssoEnforcement: ssoEnforcementFor, mailer: deps.mailer, now });
   const signUp = createSignUp({ db, passwords, sessions, ssoEnforcement: ssoEnforcementFor, mailQueue, verificationPageUrl: config.emailVerificationUrl, now });
   const renewSession = createSessionRenewal({ db, sessions, ssoEnforcement: ssoEnforcementFor });
+  const actingOrganization = createActingOrganization({ db, now });
   const emailVerification = createEmailVerificationService({ db, passwords, mailQueue, verificationPageUrl: config.emailVerificationUrl });
   const passwordResets = createPasswordResetService({
     db,
@@ -111,8 +113,8 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
       refreshSession: authRoute(refreshSession({ renewSession, refreshCookie })),
       exchangeSignInCode: authRoute(exchangeSignInCode({ db, sessions, refreshCookie })),
       logout: logout({ db, sessions, refreshCookie }),
-      getMe: getMe({ db }),
-      setActiveOrganization: setActiveOrganization({ db, now }),
+      getMe: getMe({ actingOrganization }),
+      setActiveOrganization: setActiveOrganization({ actingOrganization }),
       listIdentityAudit: listIdentityAudit({ db, codec: deps.codec }),
       requestEmailVerification: requestEmailVerification({ emailVerification }),
       confirmEmailVerification: authRoute(confirmEmailVerification({ emailVerification })),
