@@ -25,6 +25,7 @@ import { setActiveOrganization } from './handlers/setActiveOrganization.js';
 import { signup } from './handlers/signup.js';
 import { createActingOrganization } from './acting-organization.js';
 import { createEmailVerificationService } from './email-verification-service.js';
+import { createIdentityAuditPages } from './identity-audit-pages.js';
 import { createPasswordHasher, type ScryptParameters } from './passwords.js';
 import { createPasswordResetService } from './password-reset-service.js';
 import { createPasswordSignIn } from './password-sign-in.js';
@@ -115,7 +116,7 @@ export function createAccountsModule(deps: AccountsDependencies): CapabilityModu
       logout: logout({ db, sessions, refreshCookie }),
       getMe: getMe({ actingOrganization }),
       setActiveOrganization: setActiveOrganization({ actingOrganization }),
-      listIdentityAudit: listIdentityAudit({ db, codec: deps.codec }),
+      listIdentityAudit: listIdentityAudit({ identityAuditPage: createIdentityAuditPages({ db, codec: deps.codec }) }),
       requestEmailVerification: requestEmailVerification({ emailVerification }),
       confirmEmailVerification: authRoute(confirmEmailVerification({ emailVerification })),
       requestPasswordReset: authRoute(requestPasswordReset({ passwordResets })),

@@ -1,32 +1,15 @@
 import type { OperationHandler } from '../../../platform/http/handler.js';
 import { requirePrincipal } from '../../../platform/http/handler.js';
-import type { Database } from '../../../platform/db/database.js';
-import { pageIdentityEvents } from '../../../platform/audit/identity-trail.js';
-import { parseTimestamp } from '../../../platform/http/timestamps.js';
-import type { CursorCodec } from '../../../platform/pagination/cursor.js';
 import { parsePageRequest } from '../../../platform/pagination/page.js';
-
-// Passed on as written: the trail compares with microseconds, which a Date would drop.
-const validTimestamp = (name: string, value: string): string => (parseTimestamp(name, value), value);
+import type { IdentityAuditPages } from '../identity-audit-pages.js';
 
 /** GET /api/v1/identity/audit: the acting organization's trail, newest first, a page at a time; limit is clamped to 200. */
-export function listIdentityAudit(deps: { db: Database; codec: CursorCodec }): OperationHandler<'listIdentityAudit'> {
+export function listIdentityAudit(deps: { identityAuditPage: IdentityAuditPages }): OperationHandler<'listIdentityAudit'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
-    const query = ctx.query;
-    const request = parsePageRequest(query, { orders: ['newest'], defaultOrder: 'newest' });
-    const page = await pageIdentityEvents(
-      deps.db,
-      deps.codec,
-      principal.orgId,
-      {
-        actor: query.actor,
-        action: query.action,
-        since: query.since === undefined ? undefined : validTimestamp('since', query.since),
-        until: query.until === undefined ? undefined : validTimestamp('until', query.until),
-      },
-      request,
-    );
+    const { actor, action, since, until } = ctx.query;
+    const request = parsePageRequest(ctx.query, { orders: ['newest'], defaultOrder: 'newest' });
+    const page = await deps.identityAuditPage(principal.orgId, { actor, action, since, until }, request);
     return { status: 200, body: page };
   };
 }
