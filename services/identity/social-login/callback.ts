@@ -16,15 +16,25 @@ type CallbackError = 'access_denied' | 'sso_required' | 'email_not_verified' | '
 export type CallbackOutcome = { code: string } | { error: CallbackError };
 
 /**
+ * The provider's authorization response: the document's one query parameter, `response`,
+ * an object exploded in form style, so its members arrive as the query's own parameters;
+ * each is a string (a repeated one would be a list, which no provider sends).
+ */
+function authorizationResponse(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((member): member is [string, string] => typeof member[1] === 'string'));
+}
+
+/**
  * Completes the flow the cookie carried (undefined: none, expired or forged) with the
  * provider's authorization response, the callback's query parameters as sent.
  */
 export async function completeCallback(
   deps: { db: Database; redirectUriOf: (provider: string) => string; now: () => Date },
   provider: SocialProvider,
-  callback: { response: Record<string, string>; flow: SocialFlow | undefined; origin: RequestOrigin; log: FastifyBaseLogger },
+  callback: { query: Record<string, unknown>; flow: SocialFlow | undefined; origin: RequestOrigin; log: FastifyBaseLogger },
 ): Promise<CallbackOutcome> {
-  const { response, flow, log } = callback;
+  const { flow, log } = callback;
+  const response = authorizationResponse(callback.query);
   if (!flow || !sameSecretValue(response.state, flow.state)) {
     log.info({ social_login_refused: flow ? 'state does not match the flow' : 'no flow cookie, or it expired or is forged', provider: provider.name }, 'social sign-in refused');
     return { error: 'failed' };

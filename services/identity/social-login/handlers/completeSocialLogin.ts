@@ -7,15 +7,6 @@ import type { FlowCookies } from '../flow-cookie.js';
 import type { SocialProvider } from '../providers.js';
 
 /**
- * The provider's authorization response: the document's one query parameter, `response`,
- * an object exploded in form style, so its members arrive as the query's own parameters;
- * each is a string (a repeated one would be a list, which no provider sends).
- */
-function authorizationResponse(query: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter((member): member is [string, string] => typeof member[1] === 'string'));
-}
-
-/**
  * GET /api/v1/auth/social/{provider}/callback: completes the flow (callback.ts) and
  * redirects to the deployment's return page with a one-time `code` for POST
  * /auth/exchange, or with `error`. The flow cookie is cleared either way: a flow completes once.
@@ -25,7 +16,7 @@ export function completeSocialLogin(deps: { db: Database; providers: ReadonlyMap
     const provider = deps.providers.get(ctx.params.provider);
     if (!provider) throw notFound();
     const flow = deps.cookies.read(ctx.headers.cookie, provider.name);
-    const outcome = await completeCallback(deps, provider, { response: authorizationResponse(ctx.query), flow, origin: originOfContext(ctx), log: ctx.log });
+    const outcome = await completeCallback(deps, provider, { query: ctx.query, flow, origin: originOfContext(ctx), log: ctx.log });
     const location = new URL(deps.returnUrl);
     for (const [name, value] of Object.entries(outcome)) location.searchParams.set(name, value);
     return { status: 302, headers: { location: location.toString(), 'set-cookie': deps.cookies.clear(), 'cache-control': 'no-store' } };
