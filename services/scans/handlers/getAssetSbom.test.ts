@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { readReportFixture, readSbomFixture } from '../../findings/testing/report-fixtures.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
-import { exportFormatOf } from './getAssetSbom.js';
+import { exportFormatOf } from '../sbom/sbom-export.js';
 
 const spdxSchema = JSON.parse(readSbomFixture('spdx/spdx-schema-2.3.json')) as object;
 

@@ -24,11 +24,32 @@ interface ExportSubject {
   software: { name: string; version: string | null } | null;
 }
 
+export const SBOM_MEDIA_TYPES = {
+  cyclonedx: 'application/vnd.cyclonedx+json; version=1.6; charset=utf-8',
+  spdx: 'application/spdx+json; charset=utf-8',
+} as const;
+
+export type ExportFormat = keyof typeof SBOM_MEDIA_TYPES;
+
+/**
+ * The format asked for: the `format` parameter, else the Accept header naming one of the
+ * two media types (the first it names), else CycloneDX. A parameter wins because a link
+ * or a browser cannot set Accept.
+ */
+export function exportFormatOf(format: unknown, accept: string | undefined): ExportFormat {
+  if (format === 'cyclonedx' || format === 'spdx') return format;
+  const named = (accept ?? '')
+    .split(',')
+    .map((range) => range.split(';', 1)[0]!.trim().toLowerCase())
+    .find((type) => type === 'application/spdx+json' || type === 'application/vnd.cyclonedx+json');
+  return named === 'application/spdx+json' ? 'spdx' : 'cyclonedx';
+}
+
 /**
  * The asset's latest inventory as an SBOM in the format asked: 404 for an asset the
  * organization does not have, 409 while it has no inventory yet.
  */
-export async function exportAssetSbom(q: Queryable, orgId: OrgId, assetId: string, format: 'cyclonedx' | 'spdx'): Promise<JsonText<SbomDocument>> {
+export async function exportAssetSbom(q: Queryable, orgId: OrgId, assetId: string, format: ExportFormat): Promise<JsonText<SbomDocument>> {
   const found = await q.query<{ reference: string; kind: string; name: string | null; version: string | null }>(
     'SELECT reference, kind, name, version FROM assets WHERE org_id = $1 AND id = $2',
     [orgId, assetId],
