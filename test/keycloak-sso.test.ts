@@ -14,7 +14,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedDomain } from '../services/identity/accounts/testing/enterprise-identity.js';
-import { exchange, outcomeOf, type Outcome, type SsoProviderView } from '../services/identity/sso/testing/sign-in.js';
+import { exchange, outcomeOf, type Outcome, type SsoProvider } from '../services/identity/sso/testing/sign-in.js';
 import { Browser, formsOf, type Page } from './support/browser.js';
 import { startKeycloak, type Keycloak, type KeycloakUser } from './support/keycloak.js';
 import { freePort } from './support/processes.js';
@@ -65,14 +65,14 @@ describe('single sign-on through Keycloak 26 (postgres)', () => {
     password: `pw-${randomBytes(12).toString('hex')}`,
   });
 
-  const createProvider = async (body: Record<string, unknown>): Promise<SsoProviderView> => {
+  const createProvider = async (body: Record<string, unknown>): Promise<SsoProvider> => {
     const response = await app.call('POST', '/api/v1/identity/sso/providers', { token: tenant.owner.token, body });
     expect(response.status, response.raw).toBe(201);
     return response.body;
   };
 
   /** Our start route, then Keycloak's login page: the browser is at Keycloak's form. */
-  const atKeycloakLogin = async (browser: Browser, provider: SsoProviderView): Promise<Page> => {
+  const atKeycloakLogin = async (browser: Browser, provider: SsoProvider): Promise<Page> => {
     const login = await browser.follow(provider.service_provider.start_url);
     expect(login.url.startsWith(`${keycloak.base}/realms/${REALM}/`), login.url).toBe(true);
     expect(login.status).toBe(200);
@@ -86,7 +86,7 @@ describe('single sign-on through Keycloak 26 (postgres)', () => {
   };
 
   /** Posts Keycloak's SAML auto-submit form to our assertion consumer, optionally with another SAMLResponse; answers the outcome. */
-  const postToAcs = async (browser: Browser, page: Page, provider: SsoProviderView, samlResponse?: string): Promise<Outcome> => {
+  const postToAcs = async (browser: Browser, page: Page, provider: SsoProvider, samlResponse?: string): Promise<Outcome> => {
     const form = formsOf(page).find((candidate) => 'SAMLResponse' in candidate.fields);
     if (!form) throw new Error(`Keycloak answered no SAML form (${page.status} at ${page.url}):\n${page.html.slice(0, 2000)}`);
     expect(form.action).toBe(provider.service_provider.acs_url);
@@ -173,7 +173,7 @@ describe('single sign-on through Keycloak 26 (postgres)', () => {
   });
 
   /** A SAML provider (just-in-time provisioning, address from the email attribute) and its client in the realm. */
-  const keycloakSamlProvider = async (name: string): Promise<SsoProviderView> => {
+  const keycloakSamlProvider = async (name: string): Promise<SsoProvider> => {
     const metadata = await keycloak.admin.samlIdpMetadata(REALM);
     const provider = await createProvider({
       protocol: 'saml',
@@ -186,7 +186,7 @@ describe('single sign-on through Keycloak 26 (postgres)', () => {
   };
 
   /** A new Keycloak user signing in from our start route in the browser: the page with Keycloak's form for our assertion consumer. */
-  const signInAtKeycloakOverSaml = async (browser: Browser, provider: SsoProviderView, user: KeycloakUser): Promise<Page> => {
+  const signInAtKeycloakOverSaml = async (browser: Browser, provider: SsoProvider, user: KeycloakUser): Promise<Page> => {
     await keycloak.admin.createUser(REALM, user);
     const login = await atKeycloakLogin(browser, provider);
     return browser.submit(loginForm(login), { username: user.username, password: user.password });

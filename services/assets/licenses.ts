@@ -1,21 +1,14 @@
 // The licence inventory (spec 2.5, 4.3): licence data is never a finding. Each
 // asset's rows are what its latest successful scan reported (scan-results.ts
 // replaces them), so the listing is the organization's current inventory.
+import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import type { CursorCodec } from '../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage } from '../platform/pagination/page.js';
 
-interface LicenseView {
-  id: string;
-  license: string;
-  asset_id: string;
-  scan_id: string;
-  package: string | null;
-  version: string | null;
-  ecosystem: string | null;
-  path: string | null;
-}
+/** A licence of the inventory as the API shows it (and as its row reads): the document's License. */
+type License = components['schemas']['License'];
 
 const licenseColumns = 'id, license, asset_id, scan_id, package, version, ecosystem, path';
 
@@ -41,7 +34,7 @@ export async function listLicensesPage(
   const request = parsePageRequest(query, { orders: ['license'], defaultOrder: 'license' });
   const license = optionalText(query.license);
   const assetId = optionalText(query.asset_id);
-  return readTablePage<LicenseView & KeysetRow, LicenseView>({
+  return readTablePage<License & KeysetRow, License>({
     q,
     codec,
     orgId,

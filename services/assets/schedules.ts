@@ -6,14 +6,8 @@ import { notFound, validationFailed } from '../platform/errors.js';
 
 type ScannerName = components['schemas']['ScannerName'];
 
-interface ScheduleView {
-  asset_id: string;
-  interval_hours: number;
-  scanners: ScannerName[];
-  next_run_at: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A schedule as the API shows it: the document's AssetSchedule. */
+type AssetSchedule = components['schemas']['AssetSchedule'];
 
 interface ScheduleRow {
   asset_id: string;
@@ -26,7 +20,7 @@ interface ScheduleRow {
 
 const scheduleColumns = 'asset_id, interval_hours, scanners, next_run_at, created_at, updated_at';
 
-function toScheduleView(row: ScheduleRow): ScheduleView {
+function toScheduleView(row: ScheduleRow): AssetSchedule {
   return {
     asset_id: row.asset_id,
     interval_hours: row.interval_hours,
@@ -57,7 +51,7 @@ const softwareAssetRefused = () =>
  * asset's last scan (or its creation), at once when that has passed; a new
  * interval recomputes it the same way, new scanners alone keep it.
  */
-export async function putSchedule(db: Database, orgId: OrgId, assetId: string, request: ScheduleRequest): Promise<ScheduleView> {
+export async function putSchedule(db: Database, orgId: OrgId, assetId: string, request: ScheduleRequest): Promise<AssetSchedule> {
   const scanners = [...new Set(request.scanners)].sort();
   return db.transaction(async (tx) => {
     // FOR SHARE: a concurrent delete of the asset waits for this schedule or removes it with the asset.
@@ -84,7 +78,7 @@ export async function putSchedule(db: Database, orgId: OrgId, assetId: string, r
 }
 
 /** The asset's schedule; the standard 404 when the asset has none, exactly as for an asset that is not the organization's. */
-export async function readSchedule(q: Queryable, orgId: OrgId, assetId: string): Promise<ScheduleView> {
+export async function readSchedule(q: Queryable, orgId: OrgId, assetId: string): Promise<AssetSchedule> {
   const found = await q.query<ScheduleRow>(`SELECT ${scheduleColumns} FROM asset_schedules WHERE org_id = $1 AND asset_id = $2`, [orgId, assetId]);
   const row = found.rows[0];
   if (!row) throw notFound();

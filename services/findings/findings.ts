@@ -84,7 +84,7 @@ const keyColumns = Object.fromEntries(
   orderNames.map((name) => [name, [...new Set(['id', ...findingOrders[name].keys.map((key) => key.column)])].join(', ')]),
 ) as Record<FindingOrder, string>;
 
-export function toFindingView(row: FindingRow) {
+export function toFindingView(row: FindingRow): FindingView {
   return {
     id: row.id,
     asset_id: row.asset_id,
@@ -108,7 +108,8 @@ export function toFindingView(row: FindingRow) {
     updated_at: row.updated_at,
   };
 }
-export type FindingView = ReturnType<typeof toFindingView>;
+/** A finding as the API shows it: the document's Finding. */
+export type FindingView = components['schemas']['Finding'];
 
 export async function getFindingRow(q: Queryable, orgId: OrgId, findingId: string): Promise<FindingRow> {
   const found = await q.query<FindingRow>(`SELECT ${findingColumns} FROM findings WHERE org_id = $1 AND id = $2`, [orgId, findingId], findingRowReads);

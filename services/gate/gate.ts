@@ -2,6 +2,7 @@
 // (with an idempotency key, so a retried request never queues two), waits for it
 // with progress on stderr, requests the verdict of the enabled policy and prints
 // its rules. Exit status: 0 pass, 1 blocked, 2 error (with the reason).
+import type { components } from '../../api/openapi.js';
 import type { GateOptions } from './gate-options.js';
 
 export const GATE_PASS = 0;
@@ -15,23 +16,9 @@ interface GateOutput {
   stderr: (text: string) => void;
 }
 
-interface Scan {
-  id: string;
-  image: string;
-  state: 'queued' | 'running' | 'completed' | 'partial' | 'failed';
-  failure_reason: string | null;
-  new_findings: number | null;
-  reopened_findings: number | null;
-  resolved_findings: number | null;
-}
-
-interface Verdict {
-  id: string;
-  blocking: boolean;
-  evaluated_findings: number;
-  policy: { id: string; name: string; version: number };
-  rules: { name: string; effect: 'block' | 'warn'; match_count: number; blocking: boolean }[];
-}
+/** The API's Scan and Verdict, as the gate reads them. */
+type Scan = components['schemas']['Scan'];
+type Verdict = components['schemas']['Verdict'];
 
 /** A failure the gate reports and exits 2 on. */
 class GateError extends Error {}

@@ -1,5 +1,6 @@
 // Memberships: who belongs to which organization, with which role, and how they
 // arrived (spec 2.9). Changes emit domain events in the caller's transaction.
+import type { components } from '../../api/openapi.js';
 import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { tenantOfMembership } from '../platform/tenancy.js';
@@ -8,16 +9,8 @@ import { isOwnerRole, ownerRoles, type Role } from '../platform/authorization/pe
 export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
 export type Arrival = (typeof arrivals)[number];
 
-export interface Member {
-  user_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  arrival: Arrival;
-  /** Arrived through the directory (SCIM): the roster marks it (spec 2.9), since the directory, not an administrator, manages it. */
-  directory_sourced: boolean;
-  joined_at: string;
-}
+/** A member as the API shows it: the document's Member. */
+export type Member = components['schemas']['Member'];
 
 interface MemberRow {
   user_id: string;

@@ -1,34 +1,16 @@
 // Organizations and their plans. An organization is created with its creator
 // seated as owner in the same transaction (spec 2.1).
+import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import { tenantOfMembership } from '../platform/tenancy.js';
 import type { Role } from '../platform/authorization/permissions.js';
 import { addMembership } from './memberships.js';
 
-export interface Plan {
-  code: string;
-  name: string;
-  /** null: unlimited. */
-  seats: number | null;
-  concurrent_scans: number;
-}
+/** A plan as the API shows it: the document's Plan. */
+export type Plan = components['schemas']['Plan'];
 
-export interface Organization {
-  id: OrgId;
-  name: string;
-  plan: Plan;
-  /** The organization signup created for its person. */
-  personal: boolean;
-  created_at: string;
-  /** Set while a deletion is scheduled: read-only until it runs, unless an owner cancels. */
-  deletion: OrganizationDeletion | null;
-}
-
-interface OrganizationDeletion {
-  scheduled_at: string;
-  scheduled_by: string;
-  deletes_at: string;
-}
+/** An organization as the API shows it: the document's Organization, its id the tenancy's OrgId. */
+export type Organization = components['schemas']['Organization'] & { id: OrgId };
 
 interface OrganizationRow {
   id: string;

@@ -8,6 +8,7 @@
 // enabling one disables the one enabled before, in the same transaction. Every
 // change is written to the identity audit trail in the transaction that makes it
 // (spec 6.2, policy authoring); a refused change writes nothing.
+import type { components } from '../../api/openapi.js';
 import { originOfContext, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { asUser } from '../platform/principal.js';
 import { requirePrincipal, type RequestContext } from '../platform/http/handler.js';
@@ -30,26 +31,11 @@ export function authorOf(ctx: RequestContext): { orgId: OrgId; author: PolicyAut
   return { orgId: principal.orgId, author: { userId: principal.userId, origin: originOfContext(ctx) } };
 }
 
-interface PolicyVersionView {
-  id: string;
-  policy_id: string;
-  version: number;
-  rules: Rule[];
-  created_by: string;
-  created_at: string;
-}
+/** A version of a policy as the API shows it: the document's PolicyVersion. */
+type PolicyVersion = components['schemas']['PolicyVersion'];
 
-export interface PolicyView {
-  id: string;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  /** The newest version: the one a verdict uses while the policy is enabled. */
-  latest_version: PolicyVersionView;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A policy with its newest version (the one a verdict uses while the policy is enabled) as the API shows it: the document's Policy. */
+export type Policy = components['schemas']['Policy'];
 
 export interface NewPolicy {
   name: string;
@@ -95,7 +81,7 @@ const policyWithVersion = `SELECT p.id, p.name, p.description, p.enabled, p.crea
          v.id AS version_id, v.version, v.rules, v.created_by AS version_created_by, v.created_at AS version_created_at
     FROM policies p JOIN policy_versions v ON v.org_id = p.org_id AND v.policy_id = p.id AND v.version = p.current_version`;
 
-const toVersionView = (row: VersionRow): PolicyVersionView => ({
+const toVersionView = (row: VersionRow): PolicyVersion => ({
   id: row.id,
   policy_id: row.policy_id,
   version: row.version,
@@ -104,7 +90,7 @@ const toVersionView = (row: VersionRow): PolicyVersionView => ({
   created_at: row.created_at.toISOString(),
 });
 
-const toPolicyView = (row: PolicyRow): PolicyView => ({
+const toPolicyView = (row: PolicyRow): Policy => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -118,7 +104,7 @@ const toPolicyView = (row: PolicyRow): PolicyView => ({
 /** 1 to 200, default 50; the document refuses anything below 1, larger values are clamped. */
 export const boundedLimit = (limit: unknown): number => Math.min(typeof limit === 'number' ? limit : DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
 
-export async function getPolicy(q: Queryable, orgId: OrgId, policyId: string): Promise<PolicyView> {
+export async function getPolicy(q: Queryable, orgId: OrgId, policyId: string): Promise<Policy> {
   const found = await q.query<PolicyRow>(`${policyWithVersion} WHERE p.org_id = $1 AND p.id = $2`, [orgId, policyId]);
   const row = found.rows[0];
   if (!row) throw notFound();
@@ -126,13 +112,13 @@ export async function getPolicy(q: Queryable, orgId: OrgId, policyId: string): P
 }
 
 /** Newest first, bounded by limit (not paginated, spec 4.9). */
-export async function listPolicies(q: Queryable, orgId: OrgId, limit: number): Promise<PolicyView[]> {
+export async function listPolicies(q: Queryable, orgId: OrgId, limit: number): Promise<Policy[]> {
   const found = await q.query<PolicyRow>(`${policyWithVersion} WHERE p.org_id = $1 ORDER BY p.created_at DESC, p.id DESC LIMIT $2`, [orgId, limit]);
   return found.rows.map(toPolicyView);
 }
 
 /** Newest version first, bounded by limit; 404 for a policy that is not the organization's. */
-export async function listPolicyVersions(q: Queryable, orgId: OrgId, policyId: string, limit: number): Promise<PolicyVersionView[]> {
+export async function listPolicyVersions(q: Queryable, orgId: OrgId, policyId: string, limit: number): Promise<PolicyVersion[]> {
   await getPolicy(q, orgId, policyId);
   const found = await q.query<VersionRow>(
     `SELECT ${versionColumns} FROM policy_versions WHERE org_id = $1 AND policy_id = $2 ORDER BY version DESC LIMIT $3`,
@@ -141,7 +127,7 @@ export async function listPolicyVersions(q: Queryable, orgId: OrgId, policyId: s
   return found.rows.map(toVersionView);
 }
 
-export async function getPolicyVersion(q: Queryable, orgId: OrgId, policyId: string, version: number): Promise<PolicyVersionView> {
+export async function getPolicyVersion(q: Queryable, orgId: OrgId, policyId: string, version: number): Promise<PolicyVersion> {
   const found = await q.query<VersionRow>(`SELECT ${versionColumns} FROM policy_versions WHERE org_id = $1 AND policy_id = $2 AND version = $3`, [orgId, policyId, version]);
   const row = found.rows[0];
   if (!row) throw notFound();
@@ -217,7 +203,7 @@ async function enable(tx: Queryable, orgId: OrgId, author: PolicyAuthor, policy:
 }
 
 /** A policy with version 1 of its rules; disabled unless asked otherwise. */
-export async function createPolicy(db: Database, orgId: OrgId, author: PolicyAuthor, input: NewPolicy): Promise<PolicyView> {
+export async function createPolicy(db: Database, orgId: OrgId, author: PolicyAuthor, input: NewPolicy): Promise<Policy> {
   const rules = canonicalRules(input.rules);
   return db.transaction(async (tx) => {
     if (input.enabled === true) await serializeEnabling(tx, orgId);
@@ -234,7 +220,7 @@ export async function createPolicy(db: Database, orgId: OrgId, author: PolicyAut
 }
 
 /** The next version of the policy's rules (version numbers 1, 2, 3...); an enabled policy's verdicts use it from now on. */
-export async function createPolicyVersion(db: Database, orgId: OrgId, author: PolicyAuthor, policyId: string, input: { rules: Rule[] }): Promise<PolicyVersionView> {
+export async function createPolicyVersion(db: Database, orgId: OrgId, author: PolicyAuthor, policyId: string, input: { rules: Rule[] }): Promise<PolicyVersion> {
   const rules = canonicalRules(input.rules);
   return db.transaction(async (tx) => {
     const policy = await lockPolicy(tx, orgId, policyId);
@@ -247,7 +233,7 @@ export async function createPolicyVersion(db: Database, orgId: OrgId, author: Po
 }
 
 /** Renames, describes, enables or disables. Fields left out or equal to the current value change nothing and write nothing. */
-export async function updatePolicy(db: Database, orgId: OrgId, author: PolicyAuthor, policyId: string, input: PolicyChange): Promise<PolicyView> {
+export async function updatePolicy(db: Database, orgId: OrgId, author: PolicyAuthor, policyId: string, input: PolicyChange): Promise<Policy> {
   return db.transaction(async (tx) => {
     if (input.enabled === true) await serializeEnabling(tx, orgId);
     const policy = await lockPolicy(tx, orgId, policyId);

@@ -8,6 +8,7 @@
 // scanner process (loginFor): no view carries it, no audit or domain event names it.
 // Every change is written to the identity trail and announced as a domain event in
 // the transaction that makes it.
+import type { components } from '../../api/openapi.js';
 import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import { recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
@@ -20,18 +21,8 @@ import { normalizeRegistryHost, parseRegistryHost } from './registry-host.js';
 
 type CredentialStatus = 'unused' | 'ok' | 'failed';
 
-/** A credential as the API shows it. The secret is never part of it. */
-export interface RegistryCredentialView {
-  id: string;
-  registry: string;
-  username: string;
-  status: CredentialStatus;
-  last_used_at: string | null;
-  last_error: string | null;
-  created_by_user_id: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A credential as the API shows it: the document's RegistryCredential. The secret is never part of it. */
+export type RegistryCredential = components['schemas']['RegistryCredential'];
 
 export interface CreateCredentialInput {
   registry: string;
@@ -124,7 +115,7 @@ export function createRegistryCredentials(deps: RegistryCredentialsDeps) {
   }
 
   /** One credential per registry and organization: a second for the same registry is a 409 naming the way to change the first. */
-  async function create(orgId: OrgId, manager: CredentialManager, input: CreateCredentialInput): Promise<RegistryCredentialView> {
+  async function create(orgId: OrgId, manager: CredentialManager, input: CreateCredentialInput): Promise<RegistryCredential> {
     const parsed = parseRegistryHost(input.registry);
     if (!parsed.ok) throw validationFailed(`registry: ${parsed.problem}`);
     const registry = parsed.host;
@@ -144,12 +135,12 @@ export function createRegistryCredentials(deps: RegistryCredentialsDeps) {
     });
   }
 
-  async function list(orgId: OrgId): Promise<RegistryCredentialView[]> {
+  async function list(orgId: OrgId): Promise<RegistryCredential[]> {
     const result = await db.query<CredentialRow>(`SELECT ${credentialColumns} FROM registry_credentials WHERE org_id = $1 ORDER BY registry`, [orgId]);
     return result.rows.map(toView);
   }
 
-  async function get(orgId: OrgId, credentialId: string): Promise<RegistryCredentialView> {
+  async function get(orgId: OrgId, credentialId: string): Promise<RegistryCredential> {
     if (!isUuid(credentialId)) throw notFound();
     const result = await db.query<CredentialRow>(`SELECT ${credentialColumns} FROM registry_credentials WHERE org_id = $1 AND id = $2`, [orgId, credentialId]);
     const row = result.rows[0];
@@ -162,7 +153,7 @@ export function createRegistryCredentials(deps: RegistryCredentialsDeps) {
    * the status returns to unused. The registry is not changed: it is what the secret
    * is bound to; a credential for another registry is a new credential.
    */
-  async function update(orgId: OrgId, manager: CredentialManager, credentialId: string, input: UpdateCredentialInput): Promise<RegistryCredentialView> {
+  async function update(orgId: OrgId, manager: CredentialManager, credentialId: string, input: UpdateCredentialInput): Promise<RegistryCredential> {
     const at = now();
     return db.transaction(async (tx) => {
       const row = await lockCredential(tx, orgId, credentialId);
@@ -250,7 +241,7 @@ async function recordOutcome(q: Queryable, orgId: OrgId, login: Pick<IssuedRegis
   );
 }
 
-function toView(row: CredentialRow): RegistryCredentialView {
+function toView(row: CredentialRow): RegistryCredential {
   return {
     id: row.id,
     registry: row.registry,

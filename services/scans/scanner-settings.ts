@@ -2,6 +2,7 @@
 // detection is always on; secret and misconfiguration detection are off until an
 // organization enables them for a target kind. Container images are the only
 // target kind scans have today.
+import type { components } from '../../api/openapi.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
 import type { Principal } from '../platform/principal.js';
@@ -10,12 +11,8 @@ import type { ObservationKind } from '../findings/index.js';
 export const targetKinds = ['container_image'] as const;
 export type TargetKind = (typeof targetKinds)[number];
 
-export interface ScannerSettings {
-  target_kind: TargetKind;
-  vulnerabilities: true;
-  secrets: boolean;
-  misconfigurations: boolean;
-}
+/** One target kind's settings as the API shows them: an entry of the document's ScannerSettings. */
+export type ScannerSettings = components['schemas']['ScannerSettings']['target_kinds'][number];
 
 export async function readScannerSettings(q: Queryable, orgId: OrgId): Promise<ScannerSettings[]> {
   const found = await q.query<{ target_kind: TargetKind; secrets: boolean; misconfigurations: boolean }>(

@@ -1,5 +1,6 @@
 // Scans and the assets they create (spec 2.7, 4.1). Every statement names the
 // organization; a scan or asset of another organization is simply not found.
+import type { components } from '../../api/openapi.js';
 import type { ObservationKind, ReportWarning } from '../findings/index.js';
 import { recordIdentityEvent, recordSystemIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
 import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../platform/principal.js';
@@ -35,7 +36,8 @@ export const requesterOf = (principal: Principal): ScanRequester => recordedActo
 /** The three columns a requester is stored in: a person's id, or a machine's in its own column (spec 2.2). */
 export const requesterColumns = (requester: ScanRequester) => actorColumnsOf(requester === 'system' ? undefined : requester);
 
-export type RequestedByView = { kind: 'user' | 'api_key' | 'workload' | 'system'; id: string | null };
+/** A requester as responses show it: the document's Scan.requested_by (a verdict's too). */
+export type RequestedByView = components['schemas']['Scan']['requested_by'];
 
 /** A requester as responses show it, from its three columns. */
 export function requestedByView(columns: Pick<ReturnType<typeof requesterColumns>, 'userId' | 'apiKeyId' | 'workloadId'>): RequestedByView {
@@ -45,28 +47,8 @@ export function requestedByView(columns: Pick<ReturnType<typeof requesterColumns
   return { kind: 'system', id: null };
 }
 
-interface ScanView {
-  id: string;
-  asset_id: string;
-  image: string;
-  scanners: string[];
-  source: ScanSource;
-  state: ScanState;
-  failure_reason: string | null;
-  requested_by: RequestedByView;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  observation_count: number | null;
-  completed_kinds: ObservationKind[];
-  new_findings: number | null;
-  reopened_findings: number | null;
-  resolved_findings: number | null;
-  warnings: ReportWarning[];
-  platform: string | null;
-  advisory_data: AdvisoryDataUsed[] | null;
-  cause: ScanCause | null;
-}
+/** A scan as the API shows it: the document's Scan. */
+type Scan = components['schemas']['Scan'];
 
 export interface ScanRow {
   id: string;
@@ -97,7 +79,7 @@ const scanColumns = `id, asset_id, image, scanners, source, state, failure_reaso
   created_at, started_at, completed_at, observation_count, completed_kinds, new_count, reopened_count, resolved_count, warnings, platform, advisory_data, cause`;
 
 
-export function toScanView(row: ScanRow): ScanView {
+export function toScanView(row: ScanRow): Scan {
   return {
     id: row.id,
     asset_id: row.asset_id,
@@ -233,7 +215,7 @@ export async function getScan(q: Queryable, orgId: OrgId, scanId: string): Promi
 export async function listScansPage(q: Queryable, codec: CursorCodec, orgId: OrgId, query: { limit?: unknown; cursor?: unknown; asset_id?: unknown }) {
   const request = parsePageRequest(query, { orders: ['newest'], defaultOrder: 'newest' });
   const assetId = typeof query.asset_id === 'string' ? query.asset_id : null;
-  return readTablePage<ScanRow & KeysetRow, ScanView>({
+  return readTablePage<ScanRow & KeysetRow, Scan>({
     q,
     codec,
     orgId,

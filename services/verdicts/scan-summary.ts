@@ -10,7 +10,7 @@
 // (organization, scan, fingerprint) is inserted once, and a frozen summary takes
 // no more rows and is never frozen again.
 import type { JsonText } from '../platform/http/handler.js';
-import type { VerdictView } from './verdicts.js';
+import type { Verdict } from './verdicts.js';
 import type { IngestScan } from '../findings/index.js';
 import type { ScannerObservationRecord } from '../findings/index.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
@@ -208,7 +208,7 @@ const groupKey = (row: FacetRow): string => JSON.stringify([row.status, row.kind
 /** What a verdict is made of, read in one snapshot. */
 interface VerdictEvidence {
   /** The verdict already recorded for the scan under this policy version: its stored body. */
-  recordedBody: JsonText<VerdictView> | null;
+  recordedBody: JsonText<Verdict> | null;
   /** Whether the scan's summary is frozen: only then are its groups complete. */
   frozen: boolean;
   groups: FacetGroup[];
@@ -233,7 +233,7 @@ export async function verdictEvidence(q: Queryable, orgId: OrgId, scanId: string
   // written in the freeze's transaction), and a verdict request pays one round trip for all of it. The groups,
   // then (only when the rules list any) the findings naming a listed advisory or component, beside the state
   // of the scan's verdict; a summary without groups (not frozen yet, or no findings) still answers that one row.
-  const { rows } = await q.query<FacetRow & { recorded_body: JsonText<VerdictView> | null; frozen: boolean }>(
+  const { rows } = await q.query<FacetRow & { recorded_body: JsonText<Verdict> | null; frozen: boolean }>(
     `SELECT state.recorded_body, state.frozen, facet_groups.*
        FROM (SELECT (SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $12) AS recorded_body,
                     EXISTS (SELECT 1 FROM scan_summaries WHERE org_id = $1 AND scan_id = $2 AND frozen_at IS NOT NULL) AS frozen) AS state

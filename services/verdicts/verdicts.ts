@@ -1,6 +1,7 @@
 // Verdicts (spec 2.7, 4.1): a scan evaluated against the enabled policy's latest
 // version, recorded once per (scan, policy version) and never changed. The
 // response body is stored as written, so a replay answers the same bytes.
+import type { components } from '../../api/openapi.js';
 import { randomUUID } from 'node:crypto';
 import { writeAnnounced } from '../../streams/outbox.js';
 import { eventActorOf, type Principal } from '../platform/principal.js';
@@ -9,25 +10,11 @@ import { AppError, notFound } from '../platform/errors.js';
 import { jsonText, type JsonText } from '../platform/http/handler.js';
 import { findEnabledPolicy, type EnabledPolicy } from '../policies/index.js';
 import { getScan, requestedByView, requesterColumns, requesterOf, type RequestedByView, type ScanRow } from '../scans/index.js';
-import { evaluatePolicy, type Evaluation, type RuleOutcome } from './evaluate.js';
+import { evaluatePolicy, type Evaluation } from './evaluate.js';
 import { verdictEvidence } from './scan-summary.js';
 
-/** The verdict body: the contract pipelines gate on. */
-export interface VerdictView {
-  id: string;
-  scan_id: string;
-  asset_id: string;
-  policy: { id: string; name: string; version: number };
-  policy_version_id: string;
-  /** Whether any block rule matched; a blocking verdict is still a successful request. */
-  blocking: boolean;
-  outcome: 'pass' | 'fail';
-  evaluated_findings: number;
-  suppressed_findings: number;
-  rules: RuleOutcome[];
-  requested_by: RequestedByView;
-  created_at: string;
-}
+/** The verdict body, the contract pipelines gate on: the document's Verdict. */
+export type Verdict = components['schemas']['Verdict'];
 
 /** Stored bodies are sent as they are, with the media type Fastify gives the JSON it serializes itself. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -36,15 +23,15 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 interface VerdictAnswer {
   status: 201 | 200;
   /** The stored JSON text, byte for byte. */
-  body: JsonText<VerdictView>;
+  body: JsonText<Verdict>;
 }
 
 /** A 409 that a client tells apart by `rule`; verdict_not_ready also carries Retry-After. */
 const refusal = (rule: 'scan_not_completed' | 'no_enabled_policy' | 'verdict_not_ready', message: string, headers?: Record<string, string>): AppError =>
   new AppError('conflict', message, { details: { rule }, headers });
 
-async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<JsonText<VerdictView> | undefined> {
-  const found = await q.query<{ body: JsonText<VerdictView> }>('SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3', [orgId, scanId, policyVersionId]);
+async function storedBody(q: Queryable, orgId: OrgId, scanId: string, policyVersionId: string): Promise<JsonText<Verdict> | undefined> {
+  const found = await q.query<{ body: JsonText<Verdict> }>('SELECT body FROM verdicts WHERE org_id = $1 AND scan_id = $2 AND policy_version_id = $3', [orgId, scanId, policyVersionId]);
   return found.rows[0]?.body;
 }
 
@@ -113,7 +100,7 @@ export async function requestVerdict(db: Database, principal: Principal, scanId:
   return { status: 201, body };
 }
 
-function verdictView(scan: ScanRow, policy: EnabledPolicy, requestedBy: RequestedByView, evaluation: Evaluation): VerdictView {
+function verdictView(scan: ScanRow, policy: EnabledPolicy, requestedBy: RequestedByView, evaluation: Evaluation): Verdict {
   return {
     id: randomUUID(),
     scan_id: scan.id,
@@ -130,18 +117,18 @@ function verdictView(scan: ScanRow, policy: EnabledPolicy, requestedBy: Requeste
   };
 }
 
-export async function getVerdictBody(q: Queryable, orgId: OrgId, verdictId: string): Promise<JsonText<VerdictView>> {
-  const found = await q.query<{ body: JsonText<VerdictView> }>('SELECT body FROM verdicts WHERE org_id = $1 AND id = $2', [orgId, verdictId]);
+export async function getVerdictBody(q: Queryable, orgId: OrgId, verdictId: string): Promise<JsonText<Verdict>> {
+  const found = await q.query<{ body: JsonText<Verdict> }>('SELECT body FROM verdicts WHERE org_id = $1 AND id = $2', [orgId, verdictId]);
   const row = found.rows[0];
   if (!row) throw notFound();
   return row.body;
 }
 
 /** Newest first, bounded by limit; a scan_id of another organization simply matches nothing. */
-export async function listVerdicts(q: Queryable, orgId: OrgId, filter: { scanId?: string; limit: number }): Promise<VerdictView[]> {
+export async function listVerdicts(q: Queryable, orgId: OrgId, filter: { scanId?: string; limit: number }): Promise<Verdict[]> {
   const found = await q.query<{ body: string }>(
     `SELECT body FROM verdicts WHERE org_id = $1 AND ($2::uuid IS NULL OR scan_id = $2::uuid) ORDER BY created_at DESC, id DESC LIMIT $3`,
     [orgId, filter.scanId ?? null, filter.limit],
   );
-  return found.rows.map((row) => JSON.parse(row.body) as VerdictView);
+  return found.rows.map((row) => JSON.parse(row.body) as Verdict);
 }

@@ -3,6 +3,7 @@
 // statement names the organization, except the claim and the lease release,
 // which are queue mechanics across tenants like the job claim: each claimed row
 // carries its organization, and everything after the claim uses it.
+import type { components } from '../../api/openapi.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { inQueueClaimTransaction } from '../platform/db/queue-claim.js';
 import { MAX_DELIVERY_ATTEMPTS } from './delivery-schedule.js';
@@ -12,24 +13,8 @@ import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 export const deliveryStatuses = ['pending', 'delivering', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** A delivery as the API shows it (spec 2.8). The event's body (payload) is not included. */
-export interface DeliveryView {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  max_attempts: number;
-  next_attempt_at: string | null;
-  response_status: number | null;
-  response_body: string | null;
-  duration_ms: number | null;
-  error: string | null;
-  redelivery_of: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A delivery as the API shows it (spec 2.8): the document's WebhookDelivery. The event's body (payload) is not included. */
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 interface DeliveryRow {
   id: string;
@@ -52,7 +37,7 @@ interface DeliveryRow {
 const viewColumns = `id, endpoint_id, event_id, event_type, status, attempts, max_attempts, next_attempt_at,
   response_status, response_body, duration_ms, error, redelivery_of, created_at, updated_at`;
 
-const toView = (row: DeliveryRow): DeliveryView => ({
+const toView = (row: DeliveryRow): WebhookDelivery => ({
   ...row,
   next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
   created_at: row.created_at.toISOString(),
@@ -121,7 +106,7 @@ export async function insertRedelivery(
   orgId: OrgId,
   deliveryId: string,
   now: Date,
-): Promise<DeliveryView | 'not_found' | 'endpoint_disabled'> {
+): Promise<WebhookDelivery | 'not_found' | 'endpoint_disabled'> {
   const source = await tx.query<{ enabled: boolean }>(
     `SELECT e.enabled FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.org_id = d.org_id AND e.id = d.endpoint_id
@@ -161,7 +146,7 @@ interface DeliveryFilter {
 }
 
 /** Newest first, bounded by limit (spec 4.9: not paginated). */
-export async function listDeliveries(q: Queryable, orgId: OrgId, filter: DeliveryFilter): Promise<DeliveryView[]> {
+export async function listDeliveries(q: Queryable, orgId: OrgId, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
   const conditions = ['org_id = $1'];
   const params: unknown[] = [orgId];
   if (filter.endpointId !== undefined) {

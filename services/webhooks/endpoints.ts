@@ -9,6 +9,7 @@
 // disables) is written to the identity audit trail and announced as a domain
 // event, both in the same transaction as the change. A refused change writes
 // nothing.
+import type { components } from '../../api/openapi.js';
 import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import { appendToOutbox } from '../../streams/outbox.js';
@@ -23,7 +24,7 @@ import {
   listDeliveries as selectDeliveries,
   makePendingDeliveriesDue,
   type DeliveryStatus,
-  type DeliveryView,
+  type WebhookDelivery,
 } from './delivery-store.js';
 import { checkDestinationUrl, resolveAndCheck, type DestinationPolicy, type Refusal, type ResolveAll, type ResolveCheck } from '../platform/egress/destination-policy.js';
 import { isWebhookEventType, type WebhookEventType } from './event-types.js';
@@ -44,24 +45,11 @@ export interface EndpointManager {
 
 type DisabledReason = 'manual' | 'consecutive_failures';
 
-/** An endpoint as the API shows it. The signing secret is never part of it. */
-interface EndpointView {
-  id: string;
-  url: string;
-  /** The event types the endpoint subscribes to. */
-  events: WebhookEventType[];
-  enabled: boolean;
-  disabled_reason: DisabledReason | null;
-  consecutive_failures: number;
-  /** While the previous secret still signs (24 h after a rotation); null otherwise. */
-  previous_secret_expires_at: string | null;
-  created_by_user_id: string;
-  created_at: string;
-  updated_at: string;
-}
+/** An endpoint as the API shows it: the document's WebhookEndpoint. The signing secret is never part of it. */
+type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 
 /** What creation and rotation return: the only times the secret is shown. */
-export type EndpointWithSecret = EndpointView & { secret: string };
+export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 
 export interface CreateEndpointInput {
   url: string;
@@ -110,7 +98,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   const { db, secretBox, destinationPolicy } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const toView = (row: EndpointRow, at: Date): EndpointView => ({
+  const toView = (row: EndpointRow, at: Date): WebhookEndpoint => ({
     id: row.id,
     url: row.url,
     events: row.event_types,
@@ -155,7 +143,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     await appendToOutbox(tx, orgId, { type: action, subjectId: endpointId, actor: { kind: 'user', id: manager.userId }, correlationId: manager.origin.requestId, payload: detail });
   }
 
-  async function create(orgId: OrgId, manager: EndpointManager, input: CreateEndpointInput): Promise<EndpointWithSecret> {
+  async function create(orgId: OrgId, manager: EndpointManager, input: CreateEndpointInput): Promise<WebhookEndpointWithSecret> {
     const eventTypes = checkEventTypes(input.events);
     const url = await vetDestination(input.url);
     const id = randomUUID();
@@ -179,13 +167,13 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
     });
   }
 
-  async function list(orgId: OrgId): Promise<EndpointView[]> {
+  async function list(orgId: OrgId): Promise<WebhookEndpoint[]> {
     const at = now();
     const result = await db.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoints WHERE org_id = $1 ORDER BY created_at, id`, [orgId]);
     return result.rows.map((row) => toView(row, at));
   }
 
-  async function get(orgId: OrgId, endpointId: string): Promise<EndpointView> {
+  async function get(orgId: OrgId, endpointId: string): Promise<WebhookEndpoint> {
     if (!isUuid(endpointId)) throw notFound();
     const result = await db.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoints WHERE org_id = $1 AND id = $2`, [orgId, endpointId]);
     const row = result.rows[0];
@@ -194,7 +182,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   }
 
   /** Changes the URL (checked again), the subscriptions and/or the enabled state in one transaction. Unchanged fields write nothing. */
-  async function update(orgId: OrgId, manager: EndpointManager, endpointId: string, input: UpdateEndpointInput): Promise<EndpointView> {
+  async function update(orgId: OrgId, manager: EndpointManager, endpointId: string, input: UpdateEndpointInput): Promise<WebhookEndpoint> {
     const eventTypes = input.events === undefined ? undefined : checkEventTypes(input.events);
     const url = input.url === undefined ? undefined : await vetDestination(input.url);
     const at = now();
@@ -246,7 +234,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
    * hours. A rotation during an overlap ends the older overlap at once: at most
    * two secrets sign. A current secret that no longer opens is replaced with no overlap.
    */
-  async function rotateSecret(orgId: OrgId, manager: EndpointManager, endpointId: string): Promise<EndpointWithSecret> {
+  async function rotateSecret(orgId: OrgId, manager: EndpointManager, endpointId: string): Promise<WebhookEndpointWithSecret> {
     const secret = generateSigningSecret();
     const at = now();
     const previousExpiresAt = new Date(at.getTime() + ROTATION_OVERLAP_MS);
@@ -276,7 +264,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   }
 
   /** Newest first, bounded by limit (1 to 200, default 50, larger values clamped), filtered by endpoint and status. */
-  async function listDeliveries(orgId: OrgId, query: DeliveryQuery = {}): Promise<{ deliveries: DeliveryView[]; limit: number }> {
+  async function listDeliveries(orgId: OrgId, query: DeliveryQuery = {}): Promise<{ deliveries: WebhookDelivery[]; limit: number }> {
     const limit = Math.min(query.limit ?? DEFAULT_DELIVERY_LIST_LIMIT, MAX_DELIVERY_LIST_LIMIT);
     if (!Number.isInteger(limit) || limit < 1) throw validationFailed(`limit must be a whole number from 1 to ${MAX_DELIVERY_LIST_LIMIT}`);
     if (query.endpoint_id !== undefined && !isUuid(query.endpoint_id)) throw validationFailed('endpoint_id must be a UUID');
@@ -287,7 +275,7 @@ export function createWebhookEndpoints(deps: WebhookEndpointsDeps) {
   }
 
   /** A new delivery (new id, same event_id and body) of a past delivery's event to the same endpoint, which must be enabled. */
-  async function redeliver(orgId: OrgId, manager: EndpointManager, deliveryId: string): Promise<DeliveryView> {
+  async function redeliver(orgId: OrgId, manager: EndpointManager, deliveryId: string): Promise<WebhookDelivery> {
     if (!isUuid(deliveryId)) throw notFound();
     return db.transaction(async (tx) => {
       const created = await insertRedelivery(tx, orgId, deliveryId, now());

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../api/openapi.js';
 import type { Queryable, QueryOptions } from '../../platform/db/database.js';
 import { createCursorCodec } from '../../platform/pagination/cursor.js';
 import { createEstimateCache } from '../../platform/pagination/estimate-cache.js';
@@ -8,15 +9,7 @@ import { readReportFixture } from '../testing/report-fixtures.js';
 import { startPipeline, type TestPipeline } from '../../../test/support/pipeline.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 
-interface Finding {
-  id: string;
-  asset_id: string;
-  identifier: string;
-  severity: string;
-  status: string;
-  kind: string;
-  component_name: string | null;
-}
+type Finding = components['schemas']['Finding'];
 
 describe.each(handlerTestProfiles)('GET /api/v1/findings ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });

@@ -2,6 +2,7 @@
 // record the claim names, and asks for verification; only a verified domain enables
 // just-in-time provisioning, SSO enforcement and the retirement of unverified accounts
 // for its addresses. At most one organization holds a domain verified.
+import type { components } from '../../../api/openapi.js';
 import { randomBytes } from 'node:crypto';
 import { actorOf, recordIdentityEvent, recordRepeatableRefusal, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -28,22 +29,8 @@ export const RETRY_AFTER_FAILURE_MS = 6 * HOUR_MS;
 export const LAPSE_GRACE_MS = 3 * DAY_MS;
 export const LAPSE_AFTER_FAILURES = 3;
 
-type DomainState = 'pending' | 'expired' | 'verified';
-
-/** A claimed domain as the API shows it. The token is published in DNS: no secret, so it is shown to whoever may read the claim. */
-export interface DomainView {
-  id: string;
-  domain: string;
-  state: DomainState;
-  verification: { type: 'TXT'; name: string; value: string; token_expires_at: string };
-  verified_at: string | null;
-  last_checked_at: string | null;
-  last_check_error: string | null;
-  consecutive_failures: number;
-  verification_lapsed_at: string | null;
-  created_by: string | null;
-  created_at: string;
-}
+/** A claimed domain as the API shows it: the document's ClaimedDomain. The token is published in DNS: no secret, so it is shown to whoever may read the claim. */
+export type ClaimedDomain = components['schemas']['ClaimedDomain'];
 
 interface DomainRow {
   id: string;
@@ -62,10 +49,10 @@ interface DomainRow {
 const domainColumns =
   'id, domain, verification_token, token_expires_at, verified_at, last_checked_at, last_check_error, consecutive_failures, verification_lapsed_at, created_by_user_id, created_at';
 
-export const stateOf = (row: Pick<DomainRow, 'verified_at' | 'token_expires_at'>, now: Date): DomainState =>
+export const stateOf = (row: Pick<DomainRow, 'verified_at' | 'token_expires_at'>, now: Date): ClaimedDomain['state'] =>
   row.verified_at !== null ? 'verified' : row.token_expires_at.getTime() <= now.getTime() ? 'expired' : 'pending';
 
-const toView = (row: DomainRow, now: Date): DomainView => ({
+const toView = (row: DomainRow, now: Date): ClaimedDomain => ({
   id: row.id,
   domain: row.domain,
   state: stateOf(row, now),
@@ -120,7 +107,7 @@ export function createDomainClaims(deps: DomainClaimsDeps) {
   }
 
   /** Claims a domain for the caller's organization: pending, with a fresh token valid TOKEN_LIFETIME_MS. */
-  async function claim(caller: DomainCaller, typed: string): Promise<DomainView> {
+  async function claim(caller: DomainCaller, typed: string): Promise<ClaimedDomain> {
     const checked = checkClaimableDomain(typed);
     if (!checked.ok) throw validationFailed(checked.reason);
     const { principal, origin } = caller;
@@ -142,10 +129,10 @@ export function createDomainClaims(deps: DomainClaimsDeps) {
     });
   }
 
-  async function list(orgId: OrgId, query: { limit?: unknown; cursor?: unknown }): Promise<PageEnvelope<DomainView>> {
+  async function list(orgId: OrgId, query: { limit?: unknown; cursor?: unknown }): Promise<PageEnvelope<ClaimedDomain>> {
     const request = parsePageRequest(query, { orders: ['created'], defaultOrder: 'created' });
     const at = now();
-    return readTablePage<DomainRow & KeysetRow, DomainView>({
+    return readTablePage<DomainRow & KeysetRow, ClaimedDomain>({
       q: db,
       codec,
       orgId,
@@ -161,7 +148,7 @@ export function createDomainClaims(deps: DomainClaimsDeps) {
     });
   }
 
-  const get = async (orgId: OrgId, id: string): Promise<DomainView> => toView(await select(db, orgId, id, ''), now());
+  const get = async (orgId: OrgId, id: string): Promise<ClaimedDomain> => toView(await select(db, orgId, id, ''), now());
 
   /** Gives up the claim, verified or not: provisioning and enforcement for its addresses stop at once. */
   async function release(caller: DomainCaller, id: string): Promise<void> {
@@ -186,7 +173,7 @@ export function createDomainClaims(deps: DomainClaimsDeps) {
    * claim needs, and what replaces a value that leaked before it was used. A verified
    * domain keeps its token, whose record the daily check reads.
    */
-  async function reissueToken(caller: DomainCaller, id: string): Promise<DomainView> {
+  async function reissueToken(caller: DomainCaller, id: string): Promise<ClaimedDomain> {
     const { principal, origin } = caller;
     const at = now();
     return db.transaction(async (tx) => {
@@ -216,7 +203,7 @@ export function createDomainClaims(deps: DomainClaimsDeps) {
    * (409), a record missing or carrying something else (422). Each refusal is audited as
    * domain.verification_failed, counted per window since an owner can repeat it at will.
    */
-  async function verify(caller: DomainCaller, id: string): Promise<DomainView> {
+  async function verify(caller: DomainCaller, id: string): Promise<ClaimedDomain> {
     const { principal } = caller;
     const orgId = principal.orgId;
     const row = await select(db, orgId, id, '');

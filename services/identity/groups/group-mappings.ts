@@ -3,6 +3,7 @@
 // PATCH's transaction brings every directory- or just-in-time-sourced member of the
 // group to the role their groups now confer, and later SSO sign-ins and SCIM pushes
 // apply it to whoever joins.
+import type { components } from '../../../api/openapi.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -13,18 +14,8 @@ import { parsePageRequest, readTablePage, type PageEnvelope } from '../../platfo
 import type { UserPrincipal } from '../../platform/principal.js';
 import { alignToMappings, type MappableRole } from './directory-groups.js';
 
-/** A directory group as the API shows it. */
-interface DirectoryGroupView {
-  id: string;
-  source: 'sso' | 'scim';
-  name: string;
-  external_id: string | null;
-  sso_provider_id: string | null;
-  role: MappableRole | null;
-  member_count: number;
-  mapped_at: string | null;
-  created_at: string;
-}
+/** A directory group as the API shows it: the document's DirectoryGroup. */
+type DirectoryGroup = components['schemas']['DirectoryGroup'];
 
 interface GroupRow {
   id: string;
@@ -41,7 +32,7 @@ interface GroupRow {
 const groupColumns = `id, source, name, external_id, sso_provider_id, role, mapped_at, created_at,
   (SELECT count(*)::int FROM directory_group_members m WHERE m.org_id = directory_groups.org_id AND m.group_id = directory_groups.id) AS member_count`;
 
-const toView = (row: GroupRow): DirectoryGroupView => ({
+const toView = (row: GroupRow): DirectoryGroup => ({
   id: row.id,
   source: row.source,
   name: row.name,
@@ -61,7 +52,7 @@ export interface GroupListQuery {
 }
 
 /** Newest first by listing, cursor-paginated; filters by source and SSO provider. */
-export async function listGroups(q: Queryable, codec: CursorCodec, orgId: OrgId, query: GroupListQuery): Promise<PageEnvelope<DirectoryGroupView>> {
+export async function listGroups(q: Queryable, codec: CursorCodec, orgId: OrgId, query: GroupListQuery): Promise<PageEnvelope<DirectoryGroup>> {
   const request = parsePageRequest(query, { orders: ['created'], defaultOrder: 'created' });
   const conditions = ['org_id = $1'];
   const params: unknown[] = [orgId];
@@ -73,7 +64,7 @@ export async function listGroups(q: Queryable, codec: CursorCodec, orgId: OrgId,
     params.push(query.sso_provider_id);
     conditions.push(`sso_provider_id = $${params.length}`);
   }
-  return readTablePage<GroupRow & KeysetRow, DirectoryGroupView>({
+  return readTablePage<GroupRow & KeysetRow, DirectoryGroup>({
     q,
     codec,
     orgId,
@@ -95,7 +86,7 @@ async function selectGroup(q: Queryable, orgId: OrgId, groupId: string, lock: ''
   return rows[0];
 }
 
-export const getGroup = async (q: Queryable, orgId: OrgId, groupId: string): Promise<DirectoryGroupView> => toView(await selectGroup(q, orgId, groupId, ''));
+export const getGroup = async (q: Queryable, orgId: OrgId, groupId: string): Promise<DirectoryGroup> => toView(await selectGroup(q, orgId, groupId, ''));
 
 /**
  * Maps the group to a role, or unmaps it (null). In the same transaction every member
@@ -106,7 +97,7 @@ export const getGroup = async (q: Queryable, orgId: OrgId, groupId: string): Pro
  * it made, each of which is also its own member.role_changed. Mapping to the role it
  * has changes nothing and records nothing.
  */
-export async function mapGroup(db: Database, caller: { principal: UserPrincipal; origin: RequestOrigin }, groupId: string, role: MappableRole | null): Promise<DirectoryGroupView> {
+export async function mapGroup(db: Database, caller: { principal: UserPrincipal; origin: RequestOrigin }, groupId: string, role: MappableRole | null): Promise<DirectoryGroup> {
   const { principal, origin } = caller;
   const orgId = principal.orgId;
   return db.transaction(async (tx) => {

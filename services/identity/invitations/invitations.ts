@@ -1,6 +1,7 @@
 // Invitations (spec 2.9, 3.2): the storage. The token is shown once and only its
 // SHA-256 digest is kept; no query here returns it. The state is derived from the
 // row at read time, so expiry needs no sweep.
+import type { components } from '../../../api/openapi.js';
 import type { Role } from '../../platform/authorization/permissions.js';
 import { newSecret, secretDigest } from '../../platform/crypto/secrets.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
@@ -15,18 +16,8 @@ export const invitationStates = ['issued', 'redeemed', 'withdrawn', 'expired'] a
 export type InvitationState = (typeof invitationStates)[number];
 export type InvitedRole = Exclude<Role, 'owner'>;
 
-export interface Invitation {
-  id: string;
-  email: string;
-  role: InvitedRole;
-  state: InvitationState;
-  invited_by: string;
-  created_at: string;
-  expires_at: string;
-  redeemed_at: string | null;
-  redeemed_by: string | null;
-  withdrawn_at: string | null;
-}
+/** An invitation as the API shows it: the document's Invitation. */
+export type Invitation = components['schemas']['Invitation'];
 
 interface InvitationRow {
   id: string;

@@ -3,6 +3,7 @@
 // maps it to a role (identity/groups); after every change of who a group holds, the
 // persons who joined or left get the role their groups map to now. Each change is one
 // transaction with its audit record, the directory token as actor.
+import type { components } from '../../../api/openapi.js';
 import { recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -10,12 +11,15 @@ import type { ScimPatchOperation } from 'scim-patch';
 import { applyMappedRoles, lockDirectory, type DirectoryCaller } from './access.js';
 import { applyPatch } from './patch.js';
 import { readResource, type JsonObject, type ReadResource } from './resource-input.js';
-import { renderGroup } from './resource-output.js';
+import { renderGroup, type RenderedResource } from './resource-output.js';
 import { scimBadRequest, scimUniqueness } from './scim-errors.js';
 import {
   alignGroupPersons, deleteScimGroup, existingScimUsers, findScimGroup, groupNameTaken, insertScimGroup, membersOfGroups, setGroupMembers, updateScimGroup, type ScimGroupRow,
 } from './scim-store.js';
 import { GROUP_SCHEMA } from './schemas.js';
+
+/** The body of POST and PUT /Groups as the document declares it; readResource checks the rest (RFC 7643's attribute rules). */
+type GroupRequest = components['schemas']['ScimGroupRequest'];
 
 interface GroupState {
   displayName: string;
@@ -36,7 +40,7 @@ function groupStateOf(read: ReadResource): GroupState {
 
 const refuseTaken = (displayName: string) => scimUniqueness(`a group named ${displayName} already exists in this directory`);
 
-export async function createGroup(db: Database, caller: DirectoryCaller, body: unknown): Promise<JsonObject> {
+export async function createGroup(db: Database, caller: DirectoryCaller, body: GroupRequest): Promise<RenderedResource> {
   const state = groupStateOf(readResource('Group', body, { requireSchemas: true }));
   return db.transaction(async (tx) => {
     await lockDirectory(tx, caller);
@@ -55,12 +59,12 @@ export async function createGroup(db: Database, caller: DirectoryCaller, body: u
   });
 }
 
-export async function replaceGroup(db: Database, caller: DirectoryCaller, id: string, body: unknown): Promise<JsonObject> {
+export async function replaceGroup(db: Database, caller: DirectoryCaller, id: string, body: GroupRequest): Promise<RenderedResource> {
   const state = groupStateOf(readResource('Group', body, { requireSchemas: true }));
   return db.transaction(async (tx) => changeGroup(tx, caller, await lockedGroup(tx, caller, id), state));
 }
 
-export async function patchGroup(db: Database, caller: DirectoryCaller, id: string, operations: ScimPatchOperation[]): Promise<JsonObject> {
+export async function patchGroup(db: Database, caller: DirectoryCaller, id: string, operations: ScimPatchOperation[]): Promise<RenderedResource> {
   return db.transaction(async (tx) => {
     const row = await lockedGroup(tx, caller, id);
     const members = (await membersOfGroups(tx, caller.orgId, [row.id])).get(row.id)!;
@@ -99,7 +103,7 @@ async function requireUsers(tx: Queryable, caller: DirectoryCaller, memberIds: r
   if (unknown.length > 0) throw scimBadRequest('invalidValue', `members name no User of this directory: ${unknown.join(', ')}`);
 }
 
-async function changeGroup(tx: Queryable, caller: DirectoryCaller, row: ScimGroupRow, state: GroupState): Promise<JsonObject> {
+async function changeGroup(tx: Queryable, caller: DirectoryCaller, row: ScimGroupRow, state: GroupState): Promise<RenderedResource> {
   const { orgId } = caller;
   if (state.displayName.toLowerCase() !== row.name.toLowerCase() && (await groupNameTaken(tx, orgId, state.displayName, row.id))) throw refuseTaken(state.displayName);
   await requireUsers(tx, caller, state.memberIds);
@@ -114,6 +118,6 @@ async function changeGroup(tx: Queryable, caller: DirectoryCaller, row: ScimGrou
   return render(tx, caller, updated);
 }
 
-async function render(tx: Queryable, caller: DirectoryCaller, row: ScimGroupRow): Promise<JsonObject> {
+async function render(tx: Queryable, caller: DirectoryCaller, row: ScimGroupRow): Promise<RenderedResource> {
   return renderGroup(row, (await membersOfGroups(tx, caller.orgId, [row.id])).get(row.id)!);
 }

@@ -15,16 +15,15 @@
 //     mutability, RFC 7644 section 3.5.2) rather than answered 204 with nothing changed.
 // Booleans sent as strings ("False") are left to resource-input.ts, which reads the
 // patched resource like any other body.
+import type { components } from '../../../api/openapi.js';
 import { ScimError, scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patch';
 import { canonicalPath, resolvePath, type ResolvedPath } from './attribute-paths.js';
 import type { JsonObject } from './resource-input.js';
 import { scimBadRequest, type ScimType } from './scim-errors.js';
 import { PATCH_OP_SCHEMA, type ResourceKind } from './schemas.js';
 
-export interface PatchRequest {
-  schemas: string[];
-  Operations: { op: string; path?: string | null; value?: unknown }[];
-}
+/** The body of PATCH /Users/{id} and /Groups/{id} as the document declares it. */
+type PatchRequest = components['schemas']['ScimPatchRequest'];
 
 /** Checks the request (RFC 7644 section 3.5.2) and reads its operations; 400 with the SCIM detail type otherwise. */
 export function readPatchOperations(kind: ResourceKind, request: PatchRequest): ScimPatchOperation[] {

@@ -19,11 +19,14 @@ const meta = (kind: ResourceKind, id: string, created: Date, lastModified: Date,
   version,
 });
 
+/** A resource as rendered, before any projection: a SCIM JSON object with its meta. */
+export type RenderedResource = JsonObject & { meta: ReturnType<typeof meta> };
+
 /** The weak entity tag of a resource's version. */
 const userVersion = (row: ScimUserRow): string => `W/"${row.version}"`;
 const groupVersion = (row: ScimGroupRow): string => `W/"${new Date(row.updated_at).getTime()}"`;
 
-export function renderUser(row: ScimUserRow, groups: readonly MemberView[]): JsonObject {
+export function renderUser(row: ScimUserRow, groups: readonly MemberView[]): RenderedResource {
   const { [ENTERPRISE_USER_SCHEMA]: enterprise, ...core } = row.resource;
   return {
     schemas: enterprise === undefined ? [USER_SCHEMA] : [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],
@@ -38,7 +41,7 @@ export function renderUser(row: ScimUserRow, groups: readonly MemberView[]): Jso
   };
 }
 
-export function renderGroup(row: ScimGroupRow, members: readonly MemberView[]): JsonObject {
+export function renderGroup(row: ScimGroupRow, members: readonly MemberView[]): RenderedResource {
   return {
     schemas: [GROUP_SCHEMA],
     id: row.id,

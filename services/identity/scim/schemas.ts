@@ -176,6 +176,8 @@ export const RESOURCE_TYPES: Record<ResourceKind, ResourceTypeDefinition> = {
   Group: { kind: 'Group', endpoint: '/Groups', description: 'Group', schema: GROUP_SCHEMA, extensions: [] },
 };
 
+export const isResourceKind = (name: string): name is ResourceKind => Object.hasOwn(RESOURCE_TYPES, name);
+
 /** Attributes every resource has (RFC 7643 section 3.1), which no schema above lists. */
 export const COMMON_ATTRIBUTES: readonly AttributeDefinition[] = [
   text('id', 'The service provider\'s identifier of the resource.', { mutability: 'readOnly', returned: 'always', caseExact: true, uniqueness: 'server' }),

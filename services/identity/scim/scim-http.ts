@@ -5,6 +5,7 @@ import { requirePrincipal, type OperationContext, type OperationId, type Operati
 import { recordedActorOf } from '../../platform/principal.js';
 import type { DirectoryCaller } from './access.js';
 import type { JsonObject } from './resource-input.js';
+import type { RenderedResource } from './resource-output.js';
 import { SCIM_MEDIA_TYPE } from './scim-errors.js';
 
 /** The directory token's caller; the guard admits nothing else at /api/scim/v2. */
@@ -29,7 +30,4 @@ export function scimAnswer<Status extends number>(status: Status, body: JsonObje
 }
 
 /** The ETag header of a single resource: its meta.version. */
-export const versionHeader = (resource: Record<string, unknown>): Record<string, string> => {
-  const version = (resource.meta as { version?: unknown } | undefined)?.version;
-  return typeof version === 'string' ? { etag: version } : {};
-};
+export const versionHeader = (resource: RenderedResource): Record<string, string> => ({ etag: resource.meta.version });

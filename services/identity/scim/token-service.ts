@@ -1,6 +1,7 @@
 // Issuing, listing and revoking directory tokens (spec 5.1). Owners
 // issue them (identity:manage, sessions only); the token is shown once. Every change
 // is audited in its transaction.
+import type { components } from '../../../api/openapi.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -8,17 +9,10 @@ import { isoOrNull } from '../../platform/http/timestamps.js';
 import type { UserPrincipal } from '../../platform/principal.js';
 import { insertDirectoryToken, listDirectoryTokens, revokeDirectoryToken, type StoredDirectoryToken } from './directory-tokens.js';
 
-interface DirectoryTokenView {
-  id: string;
-  name: string;
-  start: string;
-  created_by: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A directory token as the API shows it: the document's DirectoryToken. */
+type DirectoryToken = components['schemas']['DirectoryToken'];
 
-const viewOf = (token: StoredDirectoryToken): DirectoryTokenView => ({
+const viewOf = (token: StoredDirectoryToken): DirectoryToken => ({
   id: token.id,
   name: token.name,
   start: token.start,
@@ -33,7 +27,7 @@ export interface Caller {
   origin: RequestOrigin;
 }
 
-export async function issueDirectoryToken(db: Database, caller: Caller, name: string): Promise<DirectoryTokenView & { token: string }> {
+export async function issueDirectoryToken(db: Database, caller: Caller, name: string): Promise<DirectoryToken & { token: string }> {
   const { principal, origin } = caller;
   return db.transaction(async (tx) => {
     const { token, secret } = await insertDirectoryToken(tx, principal.orgId, { name, createdByUserId: principal.userId });
@@ -42,7 +36,7 @@ export async function issueDirectoryToken(db: Database, caller: Caller, name: st
   });
 }
 
-export async function directoryTokenViews(db: Database, orgId: OrgId): Promise<DirectoryTokenView[]> {
+export async function directoryTokenViews(db: Database, orgId: OrgId): Promise<DirectoryToken[]> {
   return (await listDirectoryTokens(db, orgId)).map(viewOf);
 }
 

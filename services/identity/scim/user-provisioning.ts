@@ -2,6 +2,7 @@
 // transaction with its access change (access.ts) and its audit records, written with
 // the directory token as actor. A refusal writes nothing.
 import { isDeepStrictEqual } from 'node:util';
+import type { components } from '../../../api/openapi.js';
 import { recordIdentityEvent } from '../../platform/audit/identity-trail.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -9,12 +10,15 @@ import type { ScimPatchOperation } from 'scim-patch';
 import { addressOf, admit, applyMappedRoles, assertClaimable, lockDirectory, personFor, personNameOf, release, type DirectoryCaller } from './access.js';
 import { applyPatch } from './patch.js';
 import { readResource, type JsonObject, type ReadResource } from './resource-input.js';
-import { renderUser } from './resource-output.js';
+import { renderUser, type RenderedResource } from './resource-output.js';
 import { scimUniqueness } from './scim-errors.js';
 import {
   alignGroupPersons, deleteScimUser, findScimUser, groupIdsOfUser, groupsOfUsers, insertScimUser, updateScimUser, userNameTaken, type ScimUserRow,
 } from './scim-store.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './schemas.js';
+
+/** The body of POST and PUT /Users as the document declares it; readResource checks the rest (RFC 7643's attribute rules). */
+type UserRequest = components['schemas']['ScimUserRequest'];
 
 /** A user as the service keeps it: userName, externalId and active in columns, every other attribute in the stored resource. */
 interface UserState {
@@ -33,7 +37,7 @@ function userStateOf(read: ReadResource): UserState {
 const refuseTaken = (userName: string) => scimUniqueness(`userName ${userName} is already taken in this directory`);
 
 /** POST /Users: a new user; active unless it says otherwise. */
-export async function createUser(db: Database, caller: DirectoryCaller, body: unknown): Promise<JsonObject> {
+export async function createUser(db: Database, caller: DirectoryCaller, body: UserRequest): Promise<RenderedResource> {
   const state = userStateOf(readResource('User', body, { requireSchemas: true }));
   const active = state.active ?? true;
   return db.transaction(async (tx) => {
@@ -57,13 +61,13 @@ export async function createUser(db: Database, caller: DirectoryCaller, body: un
 }
 
 /** PUT /Users/{id}: replaces every attribute the client may write; an absent active keeps the user's standing. */
-export async function replaceUser(db: Database, caller: DirectoryCaller, id: string, body: unknown): Promise<JsonObject> {
+export async function replaceUser(db: Database, caller: DirectoryCaller, id: string, body: UserRequest): Promise<RenderedResource> {
   const state = userStateOf(readResource('User', body, { requireSchemas: true }));
   return db.transaction(async (tx) => changeUser(tx, caller, await lockedUser(tx, caller, id), state));
 }
 
 /** PATCH /Users/{id}: the operations over the user as kept, read again like any body. */
-export async function patchUser(db: Database, caller: DirectoryCaller, id: string, operations: ScimPatchOperation[]): Promise<JsonObject> {
+export async function patchUser(db: Database, caller: DirectoryCaller, id: string, operations: ScimPatchOperation[]): Promise<RenderedResource> {
   return db.transaction(async (tx) => {
     const row = await lockedUser(tx, caller, id);
     const patched = applyPatch(patchableUser(row), operations);
@@ -114,7 +118,7 @@ function patchableUser(row: ScimUserRow): JsonObject {
  * to another address); a user becoming active admits its person (402 past the seats),
  * one becoming inactive releases them; each change of standing is audited.
  */
-async function changeUser(tx: Queryable, caller: DirectoryCaller, row: ScimUserRow, state: UserState): Promise<JsonObject> {
+async function changeUser(tx: Queryable, caller: DirectoryCaller, row: ScimUserRow, state: UserState): Promise<RenderedResource> {
   const { orgId } = caller;
   if (state.userName.toLowerCase() !== row.user_name.toLowerCase() && (await userNameTaken(tx, orgId, state.userName, row.id))) throw refuseTaken(state.userName);
   const active = state.active ?? row.active;

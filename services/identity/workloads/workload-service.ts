@@ -2,6 +2,7 @@
 // grantable scopes they hold themselves, for a bounded time; the credential is
 // shown once. Every change is audited and announced in its own transaction; a
 // refused delegation is audited on its own.
+import type { components } from '../../../api/openapi.js';
 import { actorOf, recordIdentityEvent, type RequestOrigin } from '../../platform/audit/identity-trail.js';
 import { refusedScopes, type Role, type ScopeRegistry } from '../../platform/authorization/permissions.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -9,7 +10,7 @@ import { notFound, validationFailed, type AppError } from '../../platform/errors
 import { eventActorOf, type UserPrincipal } from '../../platform/principal.js';
 import { appendToOutbox } from '../../../streams/outbox.js';
 import { findMember } from '../../organizations/index.js';
-import { standingOf, workloadAuthority, type Standing } from './authority.js';
+import { standingOf, workloadAuthority } from './authority.js';
 import { insertWorkload, listWorkloads, revokeWorkload, type StoredWorkload } from './workloads.js';
 
 /** As for API keys: a year bounds how long a forgotten or leaked credential keeps working. */
@@ -27,26 +28,10 @@ export interface DelegationRequest {
   expiresAt: Date;
 }
 
-interface WorkloadView {
-  id: string;
-  name: string;
-  start: string;
-  delegation: {
-    delegated_by: string;
-    /** The delegator's role now; null once they have left the organization. */
-    delegator_role: Role | null;
-    scopes: string[];
-    /** What the workload may do now: scopes ∩ the delegator's role. */
-    effective_scopes: string[];
-  };
-  standing: Standing;
-  created_at: string;
-  expires_at: string;
-  last_acted_at: string | null;
-  revoked_at: string | null;
-}
+/** A workload as the API shows it: the document's Workload. */
+type Workload = components['schemas']['Workload'];
 
-export async function delegateWorkload(db: Database, registry: ScopeRegistry, caller: Caller, request: DelegationRequest): Promise<WorkloadView & { credential: string }> {
+export async function delegateWorkload(db: Database, registry: ScopeRegistry, caller: Caller, request: DelegationRequest): Promise<Workload & { credential: string }> {
   const { principal, origin } = caller;
   const refusal = delegationRefusal(request, principal, registry);
   if (refusal) {
@@ -82,15 +67,15 @@ function delegationRefusal(request: DelegationRequest, principal: UserPrincipal,
 }
 
 /** Every workload of the organization with its delegation and standing, newest first. */
-export async function listWorkloadViews(db: Database, orgId: OrgId, registry: ScopeRegistry): Promise<WorkloadView[]> {
+export async function listWorkloadViews(db: Database, orgId: OrgId, registry: ScopeRegistry): Promise<Workload[]> {
   const workloads = await listWorkloads(db, orgId);
   const roles = new Map<string, Role | undefined>();
-  const views: WorkloadView[] = [];
+  const views: Workload[] = [];
   for (const workload of workloads) views.push(await viewOf(db, orgId, workload, registry, roles));
   return views;
 }
 
-async function viewOf(q: Queryable, orgId: OrgId, workload: StoredWorkload, registry: ScopeRegistry, roles: Map<string, Role | undefined>): Promise<WorkloadView> {
+async function viewOf(q: Queryable, orgId: OrgId, workload: StoredWorkload, registry: ScopeRegistry, roles: Map<string, Role | undefined>): Promise<Workload> {
   if (!roles.has(workload.delegatedByUserId)) roles.set(workload.delegatedByUserId, (await findMember(q, orgId, workload.delegatedByUserId))?.role);
   const role = roles.get(workload.delegatedByUserId);
   const authority = workloadAuthority(workload.scopes, role, registry);

@@ -3,11 +3,12 @@
 // it can recompute every link and digest without the database (`sentinel audit
 // verify`). docs/audit-evidence.md describes the format for auditors.
 import { createHash } from 'node:crypto';
+import type { components } from '../../../api/openapi.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { firstBreak, jsonbText, type ChainBreak } from './canonical.js';
 import { recordAudit, type AuditEntry } from './audit-trail.js';
 import { walkChain } from './integrity.js';
-import { chainRecordOf, chainRecordOfView, RECORD_COLUMNS, viewOf, type AuditRecordView, type RecordRow } from './records.js';
+import { chainRecordOf, chainRecordOfView, RECORD_COLUMNS, viewOf, type AuditRecord, type RecordRow } from './records.js';
 
 export const EVIDENCE_FORMAT_VERSION = 'sentinel-nhi-audit-evidence/1';
 export const DEFAULT_EVIDENCE_WINDOW = 1000;
@@ -33,34 +34,11 @@ export interface EvidenceWindow {
   limit: number;
 }
 
-export interface EvidenceManifest {
-  format_version: typeof EVIDENCE_FORMAT_VERSION;
-  organization: string;
-  exporter: AuditEntry['actor'];
-  exported_at: string;
-  window: EvidenceWindow;
-  record_count: number;
-  first_record_id: string | null;
-  last_record_id: string | null;
-  /** The previous_digest of the first record exported: what the window hangs from. */
-  chain_anchor: string | null;
-  records_digest: string;
-  /** Whether the organization's chain, from its first record through the last one exported, verified when exporting. */
-  verified_at_export: boolean;
-  /** Set when the window held more records than the limit. */
-  truncated: boolean;
-  /** The record to start the next package at, when truncated. */
-  resume_from: string | null;
-  verification_instructions: string;
-}
-
-export interface EvidencePackage {
-  manifest: EvidenceManifest;
-  records: AuditRecordView[];
-}
+/** A package as the API answers it and `sentinel audit verify` reads it: the document's EvidencePackage. */
+export type EvidencePackage = components['schemas']['EvidencePackage'];
 
 /** SHA-256 over the exported records' chain values (step 4 of the instructions). */
-export const recordsDigest = (records: readonly Pick<AuditRecordView, 'id' | 'previous_digest' | 'digest'>[]): string =>
+export const recordsDigest = (records: readonly Pick<AuditRecord, 'id' | 'previous_digest' | 'digest'>[]): string =>
   createHash('sha256')
     .update(jsonbText(records.map((record) => [record.id, record.previous_digest, record.digest])), 'utf8')
     .digest('hex');

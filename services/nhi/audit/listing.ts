@@ -4,7 +4,7 @@ import { validationFailed } from '../../platform/errors.js';
 import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { defineKeysetOrder, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage, type PageEnvelope } from '../../platform/pagination/page.js';
-import { chainRecordOf, RECORD_COLUMNS, viewOf, type AuditRecordView, type RecordRow } from './records.js';
+import { chainRecordOf, RECORD_COLUMNS, viewOf, type AuditRecord, type RecordRow } from './records.js';
 
 /** Newest first: the reverse of the chain. Stable: a record's position never changes. */
 const newestInChain = defineKeysetOrder({ stable: true, keys: [{ column: 'sequence', type: 'bigint', direction: 'desc' }] });
@@ -22,11 +22,11 @@ interface AuditRecordQuery {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-export async function listAuditRecordsPage(q: Queryable, codec: CursorCodec, orgId: OrgId, query: AuditRecordQuery): Promise<PageEnvelope<AuditRecordView>> {
+export async function listAuditRecordsPage(q: Queryable, codec: CursorCodec, orgId: OrgId, query: AuditRecordQuery): Promise<PageEnvelope<AuditRecord>> {
   const request = parsePageRequest(query, { orders: ['newest'], defaultOrder: 'newest' });
   const filters = { action: text(query.action), actor: text(query.actor), result: text(query.result), subject: text(query.subject), from: text(query.from), to: text(query.to) };
   if (filters.from !== null && filters.to !== null && Date.parse(filters.from) > Date.parse(filters.to)) throw validationFailed('from must not be after to', { field: 'from' });
-  return readTablePage<RecordRow & KeysetRow, AuditRecordView>({
+  return readTablePage<RecordRow & KeysetRow, AuditRecord>({
     q,
     codec,
     orgId,

@@ -1,32 +1,20 @@
 // Reading the trail: the chain in order (integrity walk, evidence export) and the
 // newest-first listing. occurred_at is read as the exact text the digest covers
 // (UTC, microseconds); a JavaScript Date would lose the microseconds.
+import type { components } from '../../../api/openapi.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
-import type { AuditActorKind, AuditResult } from './audit-trail.js';
+import type { AuditActorKind } from './audit-trail.js';
 import type { ChainRecord } from './canonical.js';
 
-/** A record as the API shows it. */
-export interface AuditRecordView {
-  id: string;
-  sequence: number;
-  actor: { kind: AuditActorKind; id: string | null };
-  action: string;
-  subject: string | null;
-  result: AuditResult;
-  occurred_at: string;
-  source_address: string | null;
-  correlation_id: string | null;
-  detail: Record<string, unknown>;
-  previous_digest: string | null;
-  digest: string;
-}
+/** A record as the API shows it: the document's AuditRecord. */
+export type AuditRecord = components['schemas']['AuditRecord'];
 
 export const RECORD_COLUMNS = `id, org_id, sequence, actor_kind, actor_id, action, subject, result,
   to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
   source_address, correlation_id, detail, previous_digest, digest`;
 
 /** A row as RECORD_COLUMNS reads it: the view's columns, with the actor in two and the organization. */
-export type RecordRow = Omit<AuditRecordView, 'actor' | 'sequence'> & { org_id: string; sequence: string | number; actor_kind: AuditActorKind; actor_id: string | null };
+export type RecordRow = Omit<AuditRecord, 'actor' | 'sequence'> & { org_id: string; sequence: string | number; actor_kind: AuditActorKind; actor_id: string | null };
 
 export const chainRecordOf = (row: RecordRow): ChainRecord => ({
   id: row.id,
@@ -54,7 +42,7 @@ export async function readChain(q: Queryable, orgId: OrgId, afterSequence: numbe
   return rows.map(chainRecordOf);
 }
 
-export const viewOf = (record: ChainRecord): AuditRecordView => ({
+export const viewOf = (record: ChainRecord): AuditRecord => ({
   id: record.id,
   sequence: record.sequence,
   actor: { kind: record.actorKind, id: record.actorId },
@@ -70,7 +58,7 @@ export const viewOf = (record: ChainRecord): AuditRecordView => ({
 });
 
 /** The record of a view, with the organization the view leaves out (an evidence package names it once, in its manifest). */
-export const chainRecordOfView = (orgId: string, view: AuditRecordView): ChainRecord => ({
+export const chainRecordOfView = (orgId: string, view: AuditRecord): ChainRecord => ({
   id: view.id,
   orgId,
   sequence: view.sequence,

@@ -12,6 +12,7 @@
 // The end date is evaluated when read: a created, in_review or review_done campaign
 // whose endsAt has passed reads as `ended` (answers refused, close allowed), with no
 // stored change and no record of the moment.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -52,25 +53,8 @@ export interface CampaignRow {
   revoked: number;
 }
 
-export interface CampaignView {
-  id: string;
-  name: string;
-  description: string | null;
-  scope: { connectorIds: string[]; kinds: string[]; identityIds: string[] };
-  reviewerUserIds: string[];
-  onNoResponse: OnNoResponse;
-  /** As of the read: the stored status, or `ended` once endsAt has passed on a campaign still under review (or never started). */
-  state: CampaignState;
-  endsAt: string;
-  openedByUserId: string;
-  createdAt: string;
-  startedAt: string | null;
-  closedAt: string | null;
-  closedByUserId: string | null;
-  cancelledAt: string | null;
-  cancelledByUserId: string | null;
-  progress: { items: number; answered: number; kept: number; revoked: number; remaining: number };
-}
+/** A campaign as the API shows it: the document's NhiCertificationCampaign. */
+export type NhiCertificationCampaign = components['schemas']['NhiCertificationCampaign'];
 
 /** The campaign's state at `at`: the end date applies at the read. */
 export const stateAt = (row: Pick<CampaignRow, 'status' | 'ends_at'>, at: Date): CampaignState => (ENDABLE.includes(row.status) && at >= row.ends_at ? 'ended' : row.status);
@@ -86,7 +70,7 @@ const campaignsWithProgress = `nhi_certification_campaigns c
            count(*) FILTER (WHERE i.decision = 'keep')::integer AS kept, count(*) FILTER (WHERE i.decision = 'revoke')::integer AS revoked
       FROM nhi_certification_items i WHERE i.org_id = c.org_id AND i.campaign_id = c.id) p`;
 
-export function campaignViewOf(row: CampaignRow, at: Date): CampaignView {
+export function campaignViewOf(row: CampaignRow, at: Date): NhiCertificationCampaign {
   return {
     id: row.id,
     name: row.name,
@@ -135,24 +119,13 @@ export interface ItemRow {
   remediation_id: string | null;
 }
 
-export interface ItemView {
-  id: string;
-  campaignId: string;
-  identity: { id: string; kind: string; provider: string; name: string; externalId: string; connectorId: string };
-  decision: ItemDecision | null;
-  decisionSource: 'reviewer' | 'no_response' | null;
-  comment: string | null;
-  decidedAt: string | null;
-  decidedByUserId: string | null;
-  onBehalfOfUserId: string | null;
-  delegationId: string | null;
-  remediationId: string | null;
-}
+/** An item of a campaign as the API shows it: the document's NhiCertificationItem. */
+export type NhiCertificationItem = components['schemas']['NhiCertificationItem'];
 
 export const itemColumns =
   'id, campaign_id, identity_id, identity_kind, identity_provider, identity_name, identity_external_id, identity_connector_id, decision, decision_source, comment, decided_at, decided_by_user_id, on_behalf_of_user_id, delegation_id, remediation_id';
 
-export function itemViewOf(row: ItemRow): ItemView {
+export function itemViewOf(row: ItemRow): NhiCertificationItem {
   return {
     id: row.id,
     campaignId: row.campaign_id,
@@ -188,7 +161,7 @@ export function createCampaignReads(deps: { db: Database; codec: CursorCodec; no
   async function list(orgId: OrgId, query: { limit?: unknown; cursor?: unknown }) {
     const request = parsePageRequest(query, { orders: ['created'], defaultOrder: 'created' });
     const at = now();
-    return readTablePage<CampaignRow & KeysetRow, CampaignView>({
+    return readTablePage<CampaignRow & KeysetRow, NhiCertificationCampaign>({
       q: db,
       codec,
       orgId,
@@ -205,7 +178,7 @@ export function createCampaignReads(deps: { db: Database; codec: CursorCodec; no
     });
   }
 
-  async function get(orgId: OrgId, campaignId: string): Promise<CampaignView> {
+  async function get(orgId: OrgId, campaignId: string): Promise<NhiCertificationCampaign> {
     return campaignViewOf(await selectCampaign(db, orgId, campaignId), now());
   }
 
@@ -223,7 +196,7 @@ export function createCampaignReads(deps: { db: Database; codec: CursorCodec; no
     if (filters.decision === 'none') conditions.push('decision IS NULL');
     else if (filters.decision) add((p) => `decision = ${p}`, filters.decision);
     if (filters.reviewer) add((p) => `(decided_by_user_id = ${p}::uuid OR on_behalf_of_user_id = ${p}::uuid)`, filters.reviewer);
-    return readTablePage<ItemRow & KeysetRow, ItemView>({
+    return readTablePage<ItemRow & KeysetRow, NhiCertificationItem>({
       q: db,
       codec,
       orgId,

@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, recordAuthorityRefusal, type AuditAction } from '../audit/index.js';
 import { basisDetail, delegationsInForce, noGoverningAuthority, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { grantsInForce } from '../grants/index.js';
-import { itemColumns, itemViewOf, selectCampaign, stateAt, type CampaignRow, type ItemDecision, type ItemRow, type ItemView } from './campaigns.js';
+import { itemColumns, itemViewOf, selectCampaign, stateAt, type CampaignRow, type ItemDecision, type ItemRow, type NhiCertificationItem } from './campaigns.js';
 import { openRemediation } from './remediations.js';
 
 export interface ItemAnswer {
@@ -28,7 +28,7 @@ const OPERATION_ID = 'decideCertificationItem';
 /** The refusal of an opener answering their own campaign: a rule of its own, recorded like a self-review. */
 const openerMayNotAnswer = (): AppError => new AppError('forbidden', 'the person who opened a campaign may not answer it');
 
-export async function answerItem(db: Database, caller: GovernanceCaller, campaignId: string, itemId: string, answer: ItemAnswer, now: Date): Promise<ItemView> {
+export async function answerItem(db: Database, caller: GovernanceCaller, campaignId: string, itemId: string, answer: ItemAnswer, now: Date): Promise<NhiCertificationItem> {
   const campaign = await selectCampaign(db, caller.orgId, campaignId);
   const item = await selectItem(db, caller, campaign.id, itemId);
   const refuse = async (action: AuditAction, refusal: AppError, detail: Record<string, unknown>): Promise<never> => {

@@ -9,7 +9,7 @@ import { parseTimestamp } from '../../platform/http/timestamps.js';
 import { findMember } from '../../organizations/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { GovernanceCaller } from '../governance/index.js';
-import { campaignViewOf, selectCampaign, stateAt, type CampaignRow, type CampaignView, type OnNoResponse } from './campaigns.js';
+import { campaignViewOf, selectCampaign, stateAt, type CampaignRow, type NhiCertificationCampaign, type OnNoResponse } from './campaigns.js';
 import { openRemediation } from './remediations.js';
 
 export interface CampaignRequest {
@@ -22,7 +22,7 @@ export interface CampaignRequest {
 }
 
 /** POST /nhi/api/v1/certification/campaigns: opened in state created; nothing is snapshotted until it starts. */
-export async function openCampaign(db: Database, caller: GovernanceCaller, request: CampaignRequest, now: Date): Promise<CampaignView> {
+export async function openCampaign(db: Database, caller: GovernanceCaller, request: CampaignRequest, now: Date): Promise<NhiCertificationCampaign> {
   const name = request.name.trim();
   if (name.length === 0) throw validationFailed('name must not be blank');
   const scope = { connectorIds: unique(request.scope.connectorIds), kinds: unique(request.scope.kinds), identityIds: unique(request.scope.identityIds) };
@@ -54,7 +54,7 @@ export async function openCampaign(db: Database, caller: GovernanceCaller, reque
 }
 
 /** POST .../start: created and not past its end; the active identities in scope become its items. */
-export async function startCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<CampaignView> {
+export async function startCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<NhiCertificationCampaign> {
   return db.transaction(async (tx) => {
     const campaign = await selectCampaign(tx, caller.orgId, campaignId, true);
     const state = stateAt(campaign, now);
@@ -78,7 +78,7 @@ export async function startCampaign(db: Database, caller: GovernanceCaller, camp
 }
 
 /** POST .../cancel: from created or in_review (its end passed or not); decisions already taken, and remediations they opened, stay. */
-export async function cancelCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<CampaignView> {
+export async function cancelCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<NhiCertificationCampaign> {
   return db.transaction(async (tx) => {
     const campaign = await selectCampaign(tx, caller.orgId, campaignId, true);
     if (campaign.status !== 'created' && campaign.status !== 'in_review') throw conflict(`only a created campaign or one in review can be cancelled; it is ${stateAt(campaign, now)}`);
@@ -101,7 +101,7 @@ export async function cancelCampaign(db: Database, caller: GovernanceCaller, cam
  * remediations are the remediation capability's from then on). Anything else is not
  * active: 409, as Okta answers.
  */
-export async function closeCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<CampaignView> {
+export async function closeCampaign(db: Database, caller: GovernanceCaller, campaignId: string, now: Date): Promise<NhiCertificationCampaign> {
   return db.transaction(async (tx) => {
     const campaign = await selectCampaign(tx, caller.orgId, campaignId, true);
     if (campaign.status === 'in_remediation') {

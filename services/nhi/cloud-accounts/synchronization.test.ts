@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
 import type { Collector } from '../collection/index.js';
-import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import type { RunView } from '../collection/runs.js';
+import type { Identity, Relationship } from '../collection/inventory.js';
+import type { SynchronizationRun } from '../collection/runs.js';
 import { requestRun } from '../collection/testing/api-fixtures.js';
 import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import { connectorBodies, createConnector } from '../connectors/testing/api-fixtures.js';
@@ -52,13 +52,13 @@ describe.each(testProfiles)('cloud-account synchronization end to end ($profile)
     });
   }
 
-  async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string): Promise<SynchronizationRun> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
     return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
 
-  async function identities(tenant: TestTenant, query = ''): Promise<IdentityView[]> {
-    const all: IdentityView[] = [];
+  async function identities(tenant: TestTenant, query = ''): Promise<Identity[]> {
+    const all: Identity[] = [];
     let cursor: string | undefined;
     do {
       const response = await t.current.call('GET', `/nhi/api/v1/identities?limit=200${query}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, { token: tenant.owner.token });
@@ -87,7 +87,7 @@ describe.each(testProfiles)('cloud-account synchronization end to end ($profile)
     expect(assumeRoleCalls().map((call) => call.params.ExternalId)).toEqual([connector.externalId, otherConnector.externalId]);
 
     const mine = await identities(tenant);
-    const count = (all: IdentityView[], kind: string) => all.filter((identity) => identity.kind === kind).length;
+    const count = (all: Identity[], kind: string) => all.filter((identity) => identity.kind === kind).length;
     // Users excluded (includeUsers false); the keys and the policies the roles hold are in.
     expect({ roles: count(mine, kinds.role), users: count(mine, kinds.user), keys: count(mine, kinds.accessKey), policies: count(mine, kinds.policy), inline: count(mine, kinds.inlinePolicy) }).toEqual({
       roles: 78,
@@ -110,7 +110,7 @@ describe.each(testProfiles)('cloud-account synchronization end to end ($profile)
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${sre?.id}/relationships?limit=100`, { token: tenant.owner.token });
     expect(relationships.status).toBe(200);
     const policy = mine.find((identity) => identity.externalId === arn('policy/privesc-sre-admin-policy'));
-    expect((relationships.body.items as RelationshipView[]).map(({ type, direction, fromExternalId, toExternalId, counterpartIdentityId }) => ({ type, direction, fromExternalId, toExternalId, counterpartIdentityId }))).toEqual(
+    expect((relationships.body.items as Relationship[]).map(({ type, direction, fromExternalId, toExternalId, counterpartIdentityId }) => ({ type, direction, fromExternalId, toExternalId, counterpartIdentityId }))).toEqual(
       expect.arrayContaining([
         { type: 'ASSUMES', direction: 'incoming', fromExternalId: arn('user/privesc-sre-user'), toExternalId: arn('role/privesc-sre-role'), counterpartIdentityId: null },
         { type: 'HAS_PERMISSION', direction: 'outgoing', fromExternalId: arn('role/privesc-sre-role'), toExternalId: arn('policy/privesc-sre-admin-policy'), counterpartIdentityId: policy?.id },

@@ -12,8 +12,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import type { RunView } from '../collection/runs.js';
+import type { Identity, Relationship } from '../collection/inventory.js';
+import type { SynchronizationRun } from '../collection/runs.js';
 import { requestRun, scriptedCollector } from '../collection/testing/api-fixtures.js';
 import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import { connectorBodies, createConnector } from '../connectors/testing/api-fixtures.js';
@@ -47,7 +47,7 @@ describe.each(testProfiles)('cluster synchronization end to end ($profile)', (pr
   const endpoint = () => peer.proxy.origin;
   const account = (namespace: string, name: string) => serviceAccountExternalId(endpoint(), namespace, name);
 
-  async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string): Promise<SynchronizationRun> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
     return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
@@ -75,20 +75,20 @@ describe.each(testProfiles)('cluster synchronization end to end ($profile)', (pr
     expect((await synchronize(tenant, connector.id)).state).toBe('completed');
   }
 
-  async function identities(tenant: TestTenant, query = ''): Promise<IdentityView[]> {
+  async function identities(tenant: TestTenant, query = ''): Promise<Identity[]> {
     const response = await t.current.call('GET', `/nhi/api/v1/identities?limit=200${query}`, { token: tenant.owner.token });
     expect(response.status).toBe(200);
     return response.body.items;
   }
 
-  async function relationships(tenant: TestTenant, identityId: string): Promise<RelationshipView[]> {
+  async function relationships(tenant: TestTenant, identityId: string): Promise<Relationship[]> {
     const response = await t.current.call('GET', `/nhi/api/v1/identities/${identityId}/relationships?limit=200`, { token: tenant.owner.token });
     expect(response.status).toBe(200);
     return response.body.items;
   }
 
-  const byExternalId = (all: IdentityView[]) => new Map(all.map((identity) => [identity.externalId, identity]));
-  const stateOf = (all: IdentityView[]) => Object.fromEntries(all.map((identity) => [identity.externalId, identity.state]));
+  const byExternalId = (all: Identity[]) => new Map(all.map((identity) => [identity.externalId, identity]));
+  const stateOf = (all: Identity[]) => Object.fromEntries(all.map((identity) => [identity.externalId, identity.state]));
 
   it('synchronizes the cluster into two organizations, each seeing only its own inventory, with the edges the fixture implies', async () => {
     const [tenant, other] = await t.current.twoTenants();

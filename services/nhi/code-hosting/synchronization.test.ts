@@ -6,8 +6,8 @@
 // only its own inventory; a partial run removes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import type { RunView } from '../collection/runs.js';
+import type { Identity, Relationship } from '../collection/inventory.js';
+import type { SynchronizationRun } from '../collection/runs.js';
 import { requestRun } from '../collection/testing/api-fixtures.js';
 import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import type { CollectionContext, Collector } from '../collection/index.js';
@@ -40,18 +40,18 @@ describe.each(testProfiles)('code-hosting synchronization end to end ($profile)'
     return createConnector(t.current, tenant.owner, { kind: 'code_hosting_organization', name: `GitHub ${organization}`, enabledCapabilities: allCapabilities, organization, credentialsReference: CREDENTIALS_REFERENCE });
   }
 
-  async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string): Promise<SynchronizationRun> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
     return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
 
-  async function identities(tenant: TestTenant): Promise<IdentityView[]> {
+  async function identities(tenant: TestTenant): Promise<Identity[]> {
     const response = await t.current.call('GET', '/nhi/api/v1/identities?limit=200', { token: tenant.owner.token });
     expect(response.status).toBe(200);
     return response.body.items;
   }
 
-  const byKind = (all: IdentityView[]) => {
+  const byKind = (all: Identity[]) => {
     const kinds: Record<string, string[]> = {};
     for (const identity of all) (kinds[identity.kind] ??= []).push(`${identity.name} ${identity.state}`);
     for (const names of Object.values(kinds)) names.sort();
@@ -89,7 +89,7 @@ describe.each(testProfiles)('code-hosting synchronization end to end ($profile)'
     const release = acmeInventory.find((identity) => identity.name === 'release-script');
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${release?.id}/relationships?limit=100`, { token: tenant.owner.token });
     expect(relationships.status).toBe(200);
-    expect((relationships.body.items as RelationshipView[]).map((edge) => `${edge.direction} ${edge.type} ${edge.toExternalId}`).sort()).toEqual([
+    expect((relationships.body.items as Relationship[]).map((edge) => `${edge.direction} ${edge.type} ${edge.toExternalId}`).sort()).toEqual([
       'outgoing ACCESSES github:repository:acme-corp/api',
       'outgoing ACCESSES github:repository:acme-corp/web',
       'outgoing AUTHENTICATES_WITH github:user:1001',

@@ -5,20 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { testProfiles, useTestApp, type TestApp, type TestTenant } from '../../../test/support/test-app.js';
 import { auditRecords, connectorBodies, createConnector } from '../connectors/testing/api-fixtures.js';
 import { PartialCollectionError, type CollectedEdge } from './collector.js';
-import type { IdentityView, RelationshipView } from './inventory.js';
-import type { RunView } from './runs.js';
+import type { Identity, Relationship } from './inventory.js';
+import type { SynchronizationRun } from './runs.js';
 import { requestRun, scriptedCollector, toolIdentity, type ScriptedCollection } from './testing/api-fixtures.js';
 import { useCollectionPipeline } from './testing/collection-pipeline.js';
 
 const REFERENCE = connectorBodies.tool_server.credentialsReference;
 
-async function identitiesOf(t: TestApp, tenant: TestTenant, query = ''): Promise<IdentityView[]> {
+async function identitiesOf(t: TestApp, tenant: TestTenant, query = ''): Promise<Identity[]> {
   const response = await t.call('GET', `/nhi/api/v1/identities?limit=200${query}`, { token: tenant.owner.token });
   expect(response.status).toBe(200);
   return response.body.items;
 }
 
-const byExternalId = (identities: IdentityView[]) => Object.fromEntries(identities.map((identity) => [identity.externalId, identity]));
+const byExternalId = (identities: Identity[]) => Object.fromEntries(identities.map((identity) => [identity.externalId, identity]));
 
 describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
   const t = useTestApp(options);
@@ -31,7 +31,7 @@ describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
     return (await createConnector(t.current, tenant.owner)).id;
   }
 
-  async function synchronize(tenant: TestTenant, connectorId: string, script: ScriptedCollection): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string, script: ScriptedCollection): Promise<SynchronizationRun> {
     tools.script(connectorId, script);
     const queued = await requestRun(t.current, tenant.owner, connectorId);
     expect(queued.state).toBe('queued');
@@ -59,7 +59,7 @@ describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
     expect(one.body).toEqual(search);
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${search.id}/relationships`, { token: tenant.owner.token });
     expect(relationships.status).toBe(200);
-    const seen: RelationshipView[] = relationships.body.items;
+    const seen: Relationship[] = relationships.body.items;
     expect(seen.map(({ type, direction, counterpartIdentityId }) => ({ type, direction, counterpartIdentityId })).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'ACCESSES', direction: 'outgoing', counterpartIdentityId: null },
       { type: 'AUTHENTICATES_WITH', direction: 'incoming', counterpartIdentityId: identities['server:tools']!.id },
@@ -98,7 +98,7 @@ describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
     const removedOnly = await identitiesOf(t.current, tenant, '&state=removed');
     expect(removedOnly.map((identity) => identity.id)).toEqual([before['tool:fetch']!.id]);
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${before['tool:search']!.id}/relationships`, { token: tenant.owner.token });
-    expect(relationships.body.items.map((edge: RelationshipView) => [edge.type, edge.state]).sort()).toEqual([['ACCESSES', 'active'], ['AUTHENTICATES_WITH', 'removed']]);
+    expect(relationships.body.items.map((edge: Relationship) => [edge.type, edge.state]).sort()).toEqual([['ACCESSES', 'active'], ['AUTHENTICATES_WITH', 'removed']]);
 
     // The same identifiers under another connector and in another organization stay as they were.
     expect((await identitiesOf(t.current, tenant, `&connectorId=${neighbourConnector.id}`)).map((identity) => identity.state)).toEqual(['active', 'active']);
@@ -131,7 +131,7 @@ describe.each(testProfiles)('NHI collection pipeline ($profile)', (options) => {
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ total: 3, has_more: true, page: { limit: 2, stable: true } });
     const rest = await t.current.call('GET', `/nhi/api/v1/connectors/${connectorId}/synchronizations?limit=2&cursor=${encodeURIComponent(listed.body.next_cursor)}`, { token: tenant.owner.token });
-    const runs: RunView[] = [...listed.body.items, ...rest.body.items];
+    const runs: SynchronizationRun[] = [...listed.body.items, ...rest.body.items];
     expect(runs.map((run) => [run.id, run.state, run.counts.identitiesSeen])).toEqual([
       [failed.id, 'failed', 0],
       [partial.id, 'partial', 2],

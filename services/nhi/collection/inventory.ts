@@ -1,6 +1,7 @@
 // Reading the inventory (inventory:read): identities with filters,
 // one identity, and an identity's relationships in both directions. Last use is
 // shown only where the kind reports it; otherwise the literal "not reported" (spec 8).
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -14,38 +15,11 @@ import { isoOrNull } from '../../platform/http/timestamps.js';
 
 const NOT_REPORTED = 'not reported';
 
-export interface IdentityView {
-  id: string;
-  connectorId: string;
-  kind: string;
-  provider: IdentityProvider;
-  externalId: string;
-  name: string;
-  principalType: 'machine' | 'unknown';
-  state: 'active' | 'removed';
-  attributes: Record<string, unknown>;
-  fingerprint: string | null;
-  /** An ISO time where the kind reports last use, otherwise "not reported". */
-  lastUsedAt: string;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  removedAt: string | null;
-}
+/** An identity of the inventory as the API shows it: the document's Identity. */
+export type Identity = components['schemas']['Identity'];
 
-export interface RelationshipView {
-  id: string;
-  type: EdgeType;
-  /** outgoing: this identity is the edge's from; incoming: its to. */
-  direction: 'outgoing' | 'incoming';
-  fromExternalId: string;
-  toExternalId: string;
-  /** The inventory's identity at the other end, when the inventory holds one. */
-  counterpartIdentityId: string | null;
-  state: 'active' | 'removed';
-  firstSeenAt: string;
-  lastSeenAt: string;
-  removedAt: string | null;
-}
+/** A relationship of an identity as the API shows it: the document's Relationship. */
+export type Relationship = components['schemas']['Relationship'];
 
 interface IdentityRow {
   id: string;
@@ -111,7 +85,7 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
       params.push(value);
       conditions.push(`${column} = $${params.length}`);
     }
-    return readTablePage<IdentityRow & KeysetRow, IdentityView>({
+    return readTablePage<IdentityRow & KeysetRow, Identity>({
       q: db,
       codec,
       orgId,
@@ -134,7 +108,7 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
     return found.rows[0];
   }
 
-  const getIdentity = async (orgId: OrgId, identityId: string): Promise<IdentityView> => identityViewOf(await selectIdentity(orgId, identityId));
+  const getIdentity = async (orgId: OrgId, identityId: string): Promise<Identity> => identityViewOf(await selectIdentity(orgId, identityId));
 
   /**
    * Edges naming the identity's provider identifier at either end: its own
@@ -150,7 +124,7 @@ export function createInventory(deps: { db: Database; codec: CursorCodec }) {
     const identity = await selectIdentity(orgId, identityId);
     const kindsOfOtherProviders = connectorKinds.filter((kind) => PROVIDER_OF_KIND[kind] !== identity.provider);
     const otherEnd = 'CASE WHEN r.from_external_id = $3 THEN r.to_external_id ELSE r.from_external_id END';
-    return readTablePage<RelationshipRow & KeysetRow, RelationshipView>({
+    return readTablePage<RelationshipRow & KeysetRow, Relationship>({
       q: db,
       codec,
       orgId,
@@ -200,7 +174,7 @@ function checkFilters(query: IdentityFilters): { kind?: string; provider?: strin
 }
 
 
-function identityViewOf(row: IdentityRow): IdentityView {
+function identityViewOf(row: IdentityRow): Identity {
   return {
     id: row.id,
     connectorId: row.connector_id,
@@ -219,7 +193,7 @@ function identityViewOf(row: IdentityRow): IdentityView {
   };
 }
 
-function relationshipViewOf(row: RelationshipRow): RelationshipView {
+function relationshipViewOf(row: RelationshipRow): Relationship {
   return {
     id: row.id,
     type: row.edge_type,

@@ -1,6 +1,7 @@
 // Synchronization runs: requested by a person (connectors:manage)
 // or by the schedule, queued as one job each, at most one queued or running per
 // connector (a partial unique index, migration 079). Reads need inventory:read.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -19,26 +20,8 @@ export const SYNCHRONIZATION_JOB = 'nhi.synchronization';
 export type RunState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
 type RunTrigger = 'manual' | 'schedule';
 
-export interface RunView {
-  id: string;
-  connectorId: string;
-  trigger: RunTrigger;
-  requestedByUserId: string | null;
-  state: RunState;
-  counts: {
-    identitiesSeen: number;
-    /** Null until the inventory processor applied the run. */
-    identitiesNew: number | null;
-    identitiesRemoved: number | null;
-    edges: number;
-    personsExcluded: number;
-  };
-  error: { code: string; message: string } | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  appliedAt: string | null;
-}
+/** A run as the API shows it: the document's SynchronizationRun. */
+export type SynchronizationRun = components['schemas']['SynchronizationRun'];
 
 export interface RunRow {
   id: string;
@@ -75,7 +58,7 @@ interface RunRequester {
  * job and collection.sync.requested commit together. A connector with a run queued
  * or running already is a conflict; so is a disabled one.
  */
-export async function queueRun(tx: Queryable, requester: RunRequester, connectorId: string, trigger: RunTrigger, at: Date): Promise<RunView> {
+export async function queueRun(tx: Queryable, requester: RunRequester, connectorId: string, trigger: RunTrigger, at: Date): Promise<SynchronizationRun> {
   const { orgId } = requester;
   const connector = await findConnector(tx, orgId, connectorId);
   if (connector === undefined) throw notFound();
@@ -100,14 +83,14 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
   const { db, codec } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const request = (requester: RunRequester, connectorId: string): Promise<RunView> =>
+  const request = (requester: RunRequester, connectorId: string): Promise<SynchronizationRun> =>
     db.transaction((tx) => queueRun(tx, requester, connectorId, 'manual', now()));
 
   async function list(orgId: OrgId, connectorId: string, query: { limit?: unknown; cursor?: unknown }) {
     const pageRequest = parsePageRequest(query, { orders: ['created'], defaultOrder: 'created' });
     // The connector must exist in the organization; its runs outlive it only in the inventory's history.
     if ((await findConnector(db, orgId, connectorId)) === undefined) throw notFound();
-    return readTablePage<RunRow & KeysetRow, RunView>({
+    return readTablePage<RunRow & KeysetRow, SynchronizationRun>({
       q: db,
       codec,
       orgId,
@@ -123,7 +106,7 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
     });
   }
 
-  async function get(orgId: OrgId, connectorId: string, runId: string): Promise<RunView> {
+  async function get(orgId: OrgId, connectorId: string, runId: string): Promise<SynchronizationRun> {
     if (!isUuid(connectorId) || !isUuid(runId)) throw notFound();
     const found = await db.query<RunRow>(`SELECT ${runColumns} FROM nhi_synchronization_runs WHERE org_id = $1 AND connector_id = $2 AND id = $3`, [orgId, connectorId, runId]);
     if (found.rows[0] === undefined) throw notFound();
@@ -135,7 +118,7 @@ export function createRuns(deps: { db: Database; codec: CursorCodec; now?: () =>
 export type Runs = ReturnType<typeof createRuns>;
 
 
-function runViewOf(row: RunRow): RunView {
+function runViewOf(row: RunRow): SynchronizationRun {
   return {
     id: row.id,
     connectorId: row.connector_id,

@@ -4,6 +4,7 @@
 // api/modules/nhi-connectors.yaml). Every change is written to the module's audit
 // trail in the transaction that makes it. An endpoint is checked by the connector
 // egress policy, and its name resolved, before the transaction opens.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -17,23 +18,8 @@ import { checkCredentialsReference } from './credentials-reference.js';
 import { checkConnectorEndpoint, resolveEndpoint, type ConnectorEgressPolicy } from './endpoint-policy.js';
 import { kindDefinitions, type ConnectorKind, type ConnectorSettings } from './kinds.js';
 
-/** A connector as the API shows it. */
-export interface ConnectorView {
-  id: string;
-  kind: ConnectorKind;
-  name: string;
-  enabled: boolean;
-  enabledCapabilities: string[];
-  settings: ConnectorSettings;
-  endpoint: string | null;
-  accountId: string | null;
-  organization: string | null;
-  externalId: string | null;
-  credentialsReference: string;
-  createdByUserId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A connector as the API shows it: the document's Connector. */
+export type Connector = components['schemas']['Connector'];
 
 export interface CreateConnectorInput {
   kind: ConnectorKind;
@@ -84,7 +70,7 @@ interface ConnectorsDeps {
 }
 
 /** One connector of the organization, or undefined: what a synchronization run reads before it starts. */
-export async function findConnector(q: Queryable, orgId: OrgId, connectorId: string): Promise<ConnectorView | undefined> {
+export async function findConnector(q: Queryable, orgId: OrgId, connectorId: string): Promise<Connector | undefined> {
   if (!isUuid(connectorId)) return undefined;
   const found = await q.query<ConnectorRow>(`SELECT ${connectorColumns} FROM nhi_connectors WHERE org_id = $1 AND id = $2`, [orgId, connectorId]);
   return found.rows[0] && toView(found.rows[0]);
@@ -111,7 +97,7 @@ export function createConnectors(deps: ConnectorsDeps) {
   const record = (tx: Queryable, caller: ConnectorCaller, action: AuditAction, connectorId: string, detail: Record<string, unknown>) =>
     recordCallerAudit(tx, caller, action, connectorId, { connectorId, ...detail });
 
-  async function create(caller: ConnectorCaller, input: CreateConnectorInput): Promise<ConnectorView> {
+  async function create(caller: ConnectorCaller, input: CreateConnectorInput): Promise<Connector> {
     const { kind } = input;
     const definition = kindDefinitions[kind];
     const capabilities = checkCapabilities(kind, input.enabledCapabilities);
@@ -142,7 +128,7 @@ export function createConnectors(deps: ConnectorsDeps) {
 
   async function list(orgId: OrgId, query: { limit?: unknown; cursor?: unknown }) {
     const request = parsePageRequest(query, { orders: ['created'], defaultOrder: 'created' });
-    return readTablePage<ConnectorRow & KeysetRow, ConnectorView>({
+    return readTablePage<ConnectorRow & KeysetRow, Connector>({
       q: db,
       codec,
       orgId,
@@ -166,10 +152,10 @@ export function createConnectors(deps: ConnectorsDeps) {
     return row;
   }
 
-  const get = async (orgId: OrgId, connectorId: string): Promise<ConnectorView> => toView(await select(db, orgId, connectorId, ''));
+  const get = async (orgId: OrgId, connectorId: string): Promise<Connector> => toView(await select(db, orgId, connectorId, ''));
 
   /** Changes what was sent and differs; a request that changes nothing writes nothing and records nothing. */
-  async function update(caller: ConnectorCaller, connectorId: string, input: UpdateConnectorInput): Promise<ConnectorView> {
+  async function update(caller: ConnectorCaller, connectorId: string, input: UpdateConnectorInput): Promise<Connector> {
     const orgId = caller.orgId;
     // The kind decides what is valid; it cannot change, so reading it before the transaction is safe.
     const { kind } = await select(db, orgId, connectorId, '');
@@ -249,7 +235,7 @@ function checkSettings(kind: ConnectorKind, settings: ConnectorSettings): Connec
   return settings;
 }
 
-function toView(row: ConnectorRow): ConnectorView {
+function toView(row: ConnectorRow): Connector {
   return {
     id: row.id,
     kind: row.kind,

@@ -2,6 +2,7 @@
 // identity already in the organization's inventory, sealed at rest with the
 // platform's secret box. No route returns them; the audit record and the answer
 // name the values, never their content.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -16,15 +17,8 @@ export interface StoreMaterialInput {
   values: Record<string, string>;
 }
 
-interface CredentialMaterialView {
-  id: string;
-  identityId: string;
-  label: string | null;
-  /** The names of the values held; never the values. */
-  valueNames: string[];
-  createdByUserId: string;
-  createdAt: string;
-}
+/** Material as the API shows it: the document's CredentialMaterial, which names the values held, never the values. */
+type StoredMaterial = components['schemas']['CredentialMaterial'];
 
 /** Names of values: they are shown (the values never are), so they must read as names. */
 const VALUE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -37,7 +31,7 @@ export function createCredentialMaterial(deps: { db: Database; secretBox: Secret
   const now = deps.now ?? (() => new Date());
 
   /** Stores the values against the identity; an identity outside the organization's inventory is the same 404 as a missing one, a removed one 409. */
-  async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<CredentialMaterialView> {
+  async function store(caller: ConnectorCaller, input: StoreMaterialInput): Promise<StoredMaterial> {
     const orgId = caller.orgId;
     const valueNames = Object.keys(input.values).sort();
     if (!valueNames.every((name) => VALUE_NAME_PATTERN.test(name))) throw validationFailed("the names of values must be a letter followed by up to 63 letters, digits, '_', '.' or '-'");

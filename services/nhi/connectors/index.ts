@@ -18,7 +18,7 @@ import { listConnectors } from './handlers/listConnectors.js';
 import { storeCredentialMaterial } from './handlers/storeCredentialMaterial.js';
 import { updateConnector } from './handlers/updateConnector.js';
 
-export { findConnector, type ConnectorView } from './connectors.js';
+export { findConnector, type Connector } from './connectors.js';
 export { bearerAuthorization } from './bearer-authorization.js';
 export { resolveConnectorCredentials, type ConnectorCredentials } from './credentials-reference.js';
 export { checkConnectorEndpoint, resolveEndpoint, type ConnectorEgressPolicy } from './endpoint-policy.js';

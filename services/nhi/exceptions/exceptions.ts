@@ -6,6 +6,7 @@
 // The policy's name is checked against the ids the composition root hands in (the
 // catalogue of services/nhi/policies): policies imports findings, findings imports this
 // capability, so this one imports neither.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -22,7 +23,6 @@ import {
   requiredText,
   type GovernanceCaller,
   type RequestLifecycleRow,
-  type RequestLifecycleView,
 } from '../governance/index.js';
 
 /** The longest an exception may run, from its request: an exemption is looked at again at least yearly (docs/decisions/nhi-governance.md, "Grants and exceptions"). */
@@ -36,13 +36,8 @@ export interface ExceptionRequest {
   endsAt: string;
 }
 
-export interface ExceptionView extends RequestLifecycleView {
-  id: string;
-  identityId: string;
-  policy: string;
-  reason: string;
-  endsAt: string;
-}
+/** An exception as the API shows it: the document's NhiPolicyException. */
+export type NhiPolicyException = components['schemas']['NhiPolicyException'];
 
 export interface ExceptionInForce {
   id: string;
@@ -82,7 +77,7 @@ export const exceptionsInForce = (q: Queryable, orgId: OrgId, identityId: string
 
 export function createExceptions(deps: { db: Database; codec: CursorCodec; now: () => Date; approvalsRequired: number; policyIds: readonly string[] }) {
   const { db, codec, now, approvalsRequired, policyIds } = deps;
-  const viewOf = (row: ExceptionRow): ExceptionView => ({
+  const viewOf = (row: ExceptionRow): NhiPolicyException => ({
     id: row.id,
     identityId: row.identity_id,
     policy: row.policy,
@@ -96,7 +91,7 @@ export function createExceptions(deps: { db: Database; codec: CursorCodec; now: 
     return policy;
   }
 
-  async function request(caller: GovernanceCaller, body: ExceptionRequest): Promise<ExceptionView> {
+  async function request(caller: GovernanceCaller, body: ExceptionRequest): Promise<NhiPolicyException> {
     const at = now();
     const policy = checkPolicy(body.policy);
     const reason = requiredText('reason', body.reason);
@@ -123,7 +118,7 @@ export function createExceptions(deps: { db: Database; codec: CursorCodec; now: 
     return get(caller.orgId, id);
   }
 
-  async function get(orgId: OrgId, exceptionId: string): Promise<ExceptionView> {
+  async function get(orgId: OrgId, exceptionId: string): Promise<NhiPolicyException> {
     if (!isUuid(exceptionId)) throw notFound();
     const { rows } = await db.query<ExceptionRow>(`SELECT ${exceptionColumns} FROM ${shownExceptions} WHERE id = $3`, [orgId, now(), exceptionId]);
     if (rows[0] === undefined) throw notFound();
@@ -132,7 +127,7 @@ export function createExceptions(deps: { db: Database; codec: CursorCodec; now: 
 
   function list(orgId: OrgId, query: Record<string, unknown>) {
     const policy = query.policy === undefined || query.policy === '' ? undefined : checkPolicy(query.policy);
-    return readRequestPage<ExceptionRow, ExceptionView>({
+    return readRequestPage<ExceptionRow, NhiPolicyException>({
       q: db,
       codec,
       orgId,

@@ -18,7 +18,7 @@ import { requestNhiPolicyException } from './handlers/requestNhiPolicyException.
 import { revokeNhiPolicyException } from './handlers/revokeNhiPolicyException.js';
 import { withdrawNhiPolicyException } from './handlers/withdrawNhiPolicyException.js';
 
-export { exceptionsInForce, exceptionsInForceFor, MAX_EXCEPTION_DAYS, type ExceptionInForce, type ExceptionView } from './exceptions.js';
+export { exceptionsInForce, exceptionsInForceFor, MAX_EXCEPTION_DAYS, type ExceptionInForce, type NhiPolicyException } from './exceptions.js';
 
 export function createNhiExceptionsModule(deps: { db: Database; codec: CursorCodec; approvalsRequired: number; policyIds: readonly string[]; clock?: () => Date }): CapabilityModule {
   const { db, codec, approvalsRequired, policyIds } = deps;

@@ -5,6 +5,7 @@
 // the stored row keeps the acceptance (spec 3.2's rule for things with an end date).
 // A finding shows the policy exception in force for its identity and policy at read
 // time (services/nhi/exceptions), and stops showing it once that exception ends.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -19,24 +20,8 @@ export type FindingStatus = (typeof FINDING_STATUSES)[number];
 export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
-export interface FindingView {
-  id: string;
-  policy: string;
-  severity: FindingSeverity;
-  status: FindingStatus;
-  identity: { id: string; kind: string; provider: string; name: string; externalId: string; connectorId: string; state: 'active' | 'removed' };
-  detail: Record<string, unknown>;
-  reason: string | null;
-  riskAcceptedUntil: string | null;
-  statusChangedAt: string;
-  statusChangedByUserId: string | null;
-  firstDetectedAt: string;
-  lastDetectedAt: string;
-  resolvedAt: string | null;
-  reopenedAt: string | null;
-  /** The exception in force now for this identity and policy (the latest-ending one), or null. */
-  exception: { id: string; endsAt: string } | null;
-}
+/** A finding as the API shows it: the document's NhiFinding. */
+export type NhiFinding = components['schemas']['NhiFinding'];
 
 export interface FindingRow {
   id: string;
@@ -134,7 +119,7 @@ export function createFindings(deps: { db: Database; codec: CursorCodec; now: ()
     return { ...page, items: await findingViewsOf(db, orgId, page.items, at) };
   }
 
-  async function get(orgId: OrgId, findingId: string): Promise<FindingView> {
+  async function get(orgId: OrgId, findingId: string): Promise<NhiFinding> {
     const at = now();
     return findingViewOf(db, orgId, await selectShown(db, orgId, findingId, at), at);
   }
@@ -199,13 +184,13 @@ function checkFilters(query: FindingFilters): { status?: string[]; severity?: st
 }
 
 /** One finding as shown at `at`, with the exception in force for it then. */
-export async function findingViewOf(q: Queryable, orgId: OrgId, row: FindingRow, at: Date): Promise<FindingView> {
+export async function findingViewOf(q: Queryable, orgId: OrgId, row: FindingRow, at: Date): Promise<NhiFinding> {
   const [view] = await findingViewsOf(q, orgId, [row], at);
   return view!;
 }
 
 /** Findings as shown at `at`, each with the exception in force for its identity and policy then (one query for the lot). */
-async function findingViewsOf(q: Queryable, orgId: OrgId, rows: readonly FindingRow[], at: Date): Promise<FindingView[]> {
+async function findingViewsOf(q: Queryable, orgId: OrgId, rows: readonly FindingRow[], at: Date): Promise<NhiFinding[]> {
   const exceptions = await exceptionsInForceFor(q, orgId, [...new Set(rows.map((row) => row.identity_id))], at);
   const exceptionOf = new Map<string, { id: string; endsAt: string }>();
   // Latest end first: the first exception seen for an identity and policy is the one shown.
@@ -216,7 +201,7 @@ async function findingViewsOf(q: Queryable, orgId: OrgId, rows: readonly Finding
   return rows.map((row) => viewOf(row, exceptionOf.get(`${row.identity_id}/${row.policy}`) ?? null));
 }
 
-function viewOf(row: FindingRow, exception: FindingView['exception']): FindingView {
+function viewOf(row: FindingRow, exception: NhiFinding['exception']): NhiFinding {
   return {
     id: row.id,
     policy: row.policy,

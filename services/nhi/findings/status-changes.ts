@@ -18,7 +18,7 @@ import type { Database, OrgId } from '../../platform/db/database.js';
 import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { parseTimestamp } from '../../platform/http/timestamps.js';
 import { recordAudit, type AuditAction, type AuditEntry } from '../audit/index.js';
-import { findingViewOf, selectShown, type FindingStatus, type FindingView } from './findings.js';
+import { findingViewOf, selectShown, type FindingStatus, type NhiFinding } from './findings.js';
 
 type RequestedStatus = Exclude<FindingStatus, 'resolved'>;
 
@@ -57,7 +57,7 @@ const NEEDS_REASON: Partial<Record<RequestedStatus, string>> = {
   open: 'a reason is required to reopen a finding',
 };
 
-export async function changeFindingStatus(db: Database, caller: FindingsCaller, findingId: string, change: StatusChange, now: Date): Promise<FindingView> {
+export async function changeFindingStatus(db: Database, caller: FindingsCaller, findingId: string, change: StatusChange, now: Date): Promise<NhiFinding> {
   const requested = checkChange(change, now);
   return db.transaction(async (tx) => {
     // Locked before it is read: an evaluation resolving it meanwhile waits, or is waited for.

@@ -3,6 +3,7 @@
 // startsAt until endsAt or its revocation, evaluated when read: nothing stored changes
 // when the end passes. What a delegation confers is decided where it is used
 // (authority.ts): the delegator must still hold the authority then.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -19,23 +20,8 @@ import { isOrganizationAdmin, type DelegableAuthority, type GovernanceCaller } f
 const MAX_DELEGATION_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type DelegationState = 'scheduled' | 'in_force' | 'ended' | 'revoked';
-
-export interface DelegationView {
-  id: string;
-  delegatorUserId: string;
-  delegateUserId: string;
-  authority: DelegableAuthority[];
-  reason: string | null;
-  startsAt: string;
-  endsAt: string;
-  createdAt: string;
-  revokedAt: string | null;
-  revokedByUserId: string | null;
-  /** Evaluated at the read: started, not ended, not revoked. */
-  inForce: boolean;
-  state: DelegationState;
-}
+/** A delegation as the API shows it: the document's NhiDelegation. */
+export type NhiDelegation = components['schemas']['NhiDelegation'];
 
 interface DelegationRow {
   id: string;
@@ -60,8 +46,8 @@ export interface DelegationRequest {
   reason?: string;
 }
 
-function delegationViewOf(row: DelegationRow, at: Date): DelegationView {
-  const state: DelegationState = row.revoked_at !== null ? 'revoked' : at < row.starts_at ? 'scheduled' : at < row.ends_at ? 'in_force' : 'ended';
+function delegationViewOf(row: DelegationRow, at: Date): NhiDelegation {
+  const state: NhiDelegation['state'] = row.revoked_at !== null ? 'revoked' : at < row.starts_at ? 'scheduled' : at < row.ends_at ? 'in_force' : 'ended';
   return {
     id: row.id,
     delegatorUserId: row.delegator_user_id,
@@ -90,7 +76,7 @@ async function refuseDelegation(db: Database, caller: GovernanceCaller, subject:
 }
 
 /** POST /nhi/api/v1/delegations: the caller delegates their own authority. */
-export async function createDelegation(db: Database, caller: GovernanceCaller, request: DelegationRequest, now: Date): Promise<DelegationView> {
+export async function createDelegation(db: Database, caller: GovernanceCaller, request: DelegationRequest, now: Date): Promise<NhiDelegation> {
   const authority = [...new Set(request.authority)].sort();
   // A delegation starting in the past would claim authority for decisions already taken: it starts now at the earliest.
   const requestedStart = request.startsAt === undefined ? now : parseTimestamp('startsAt', request.startsAt);
@@ -133,7 +119,7 @@ async function selectDelegation(q: Queryable, orgId: OrgId, delegationId: string
 }
 
 /** POST /nhi/api/v1/delegations/{id}/revoke: by its delegator or an Organization Admin, while it has not ended. */
-export async function revokeDelegation(db: Database, caller: GovernanceCaller, delegationId: string, now: Date): Promise<DelegationView> {
+export async function revokeDelegation(db: Database, caller: GovernanceCaller, delegationId: string, now: Date): Promise<NhiDelegation> {
   const found = await selectDelegation(db, caller.orgId, delegationId, false);
   if (found.delegator_user_id !== caller.userId && !(await isOrganizationAdmin(db, caller.orgId, caller.userId))) {
     await refuseDelegation(db, caller, found.id, 'only the delegator or an Organization Admin may revoke a delegation', { operation_id: 'revokeNhiDelegation' });
@@ -182,7 +168,7 @@ export function createDelegationReads(deps: { db: Database; codec: CursorCodec; 
     if (filters.inForce !== undefined) {
       add((p) => `(revoked_at IS NULL AND starts_at <= ${p}::timestamptz AND ends_at > ${p}::timestamptz) = ${filters.inForce ? 'true' : 'false'}`, at);
     }
-    return readTablePage<DelegationRow & KeysetRow, DelegationView>({
+    return readTablePage<DelegationRow & KeysetRow, NhiDelegation>({
       q: db,
       codec,
       orgId,
@@ -199,7 +185,7 @@ export function createDelegationReads(deps: { db: Database; codec: CursorCodec; 
     });
   }
 
-  async function get(orgId: OrgId, delegationId: string): Promise<DelegationView> {
+  async function get(orgId: OrgId, delegationId: string): Promise<NhiDelegation> {
     return delegationViewOf(await selectDelegation(db, orgId, delegationId, false), now());
   }
 

@@ -39,7 +39,6 @@ export {
   type DecisionReason,
   type RequestDecisions,
   type RequestLifecycleRow,
-  type RequestLifecycleView,
   type RequestStatus,
 } from './requests.js';
 

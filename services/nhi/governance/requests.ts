@@ -12,6 +12,7 @@
 // that is no longer pending is 409 (the conditional UPDATE matched nothing): of
 // concurrent approvals at the threshold exactly one wins. End dates are never stored
 // as a state: whether an approved request is in force is computed when read.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
@@ -175,21 +176,10 @@ function checkReason(decision: DecisionReason | undefined): string | null {
   return decision?.reason === undefined ? null : requiredText('reason', decision.reason);
 }
 
-/** The lifecycle's part of a request as the API shows it. */
-export interface RequestLifecycleView {
-  status: RequestStatus;
-  /** Approved, not revoked, and inside its period now: computed when read, never stored. */
-  inForce: boolean;
-  requestedByUserId: string;
-  requestedAt: string;
-  approvals: string[];
-  approvalsRequired: number;
-  decidedAt: string | null;
-  decidedByUserId: string | null;
-  decisionReason: string | null;
-  revokedAt: string | null;
-  revokedByUserId: string | null;
-}
+type LifecycleField = 'status' | 'inForce' | 'requestedByUserId' | 'requestedAt' | 'approvals' | 'approvalsRequired' | 'decidedAt' | 'decidedByUserId' | 'decisionReason' | 'revokedAt' | 'revokedByUserId';
+
+/** The lifecycle's part of a request as the API shows it: the fields the document's NhiGrant and NhiPolicyException share. */
+type RequestLifecycleView = Pick<components['schemas']['NhiGrant'], LifecycleField> & Pick<components['schemas']['NhiPolicyException'], LifecycleField>;
 
 /** The columns of migration 096 behind RequestLifecycleView, plus the computed in_force. */
 export interface RequestLifecycleRow {

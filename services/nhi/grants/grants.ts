@@ -2,6 +2,7 @@
 // of the inventory be granted actions on resources for a period; approvers decide
 // (services/nhi/governance/requests.ts). An approved grant is in force from startsAt
 // until endsAt, evaluated when read (spec 3.2): nothing stored changes at either date.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -18,7 +19,6 @@ import {
   requiredText,
   type GovernanceCaller,
   type RequestLifecycleRow,
-  type RequestLifecycleView,
 } from '../governance/index.js';
 
 /** The longest period a grant may cover, from its start: access is asked for again, not held open (docs/decisions/nhi-governance.md, "Grants and exceptions"). */
@@ -38,15 +38,8 @@ export interface GrantRequest {
   endsAt: string;
 }
 
-export interface GrantView extends RequestLifecycleView {
-  id: string;
-  identityId: string;
-  actions: string[];
-  resources: string[];
-  justification: string;
-  startsAt: string;
-  endsAt: string;
-}
+/** A grant as the API shows it: the document's NhiGrant. */
+export type NhiGrant = components['schemas']['NhiGrant'];
 
 /** What a grant in force gives: read by whatever decides at run time. */
 export interface GrantInForce {
@@ -97,7 +90,7 @@ export async function grantsInForce(q: Queryable, orgId: OrgId, identityId: stri
 
 export function createGrants(deps: { db: Database; codec: CursorCodec; now: () => Date; approvalsRequired: number }) {
   const { db, codec, now, approvalsRequired } = deps;
-  const viewOf = (row: GrantRow): GrantView => ({
+  const viewOf = (row: GrantRow): NhiGrant => ({
     id: row.id,
     identityId: row.identity_id,
     actions: row.actions,
@@ -108,7 +101,7 @@ export function createGrants(deps: { db: Database; codec: CursorCodec; now: () =
     ...requestLifecycleViewOf(row, approvalsRequired),
   });
 
-  async function request(caller: GovernanceCaller, body: GrantRequest): Promise<GrantView> {
+  async function request(caller: GovernanceCaller, body: GrantRequest): Promise<NhiGrant> {
     const at = now();
     const asked = checkGrantRequest(body, at);
     const id = randomUUID();
@@ -130,7 +123,7 @@ export function createGrants(deps: { db: Database; codec: CursorCodec; now: () =
     return get(caller.orgId, id);
   }
 
-  async function get(orgId: OrgId, grantId: string): Promise<GrantView> {
+  async function get(orgId: OrgId, grantId: string): Promise<NhiGrant> {
     if (!isUuid(grantId)) throw notFound();
     const { rows } = await db.query<GrantRow>(`SELECT ${grantColumns} FROM ${shownGrants} WHERE id = $3`, [orgId, now(), grantId]);
     if (rows[0] === undefined) throw notFound();
@@ -138,7 +131,7 @@ export function createGrants(deps: { db: Database; codec: CursorCodec; now: () =
   }
 
   function list(orgId: OrgId, query: Record<string, unknown>) {
-    return readRequestPage<GrantRow, GrantView>({ q: db, codec, orgId, listing: 'nhi_access_grants', shown: shownGrants, columns: grantColumns, now: now(), query, toItem: viewOf });
+    return readRequestPage<GrantRow, NhiGrant>({ q: db, codec, orgId, listing: 'nhi_access_grants', shown: shownGrants, columns: grantColumns, now: now(), query, toItem: viewOf });
   }
 
   return { request, get, list };

@@ -16,7 +16,7 @@ import { requestNhiGrant } from './handlers/requestNhiGrant.js';
 import { revokeNhiGrant } from './handlers/revokeNhiGrant.js';
 import { withdrawNhiGrant } from './handlers/withdrawNhiGrant.js';
 
-export { grantsInForce, MAX_GRANT_DAYS, type GrantInForce, type GrantView } from './grants.js';
+export { grantsInForce, MAX_GRANT_DAYS, type GrantInForce, type NhiGrant } from './grants.js';
 
 export function createNhiGrantsModule(deps: { db: Database; codec: CursorCodec; approvalsRequired: number; clock?: () => Date }): CapabilityModule {
   const { db, codec, approvalsRequired } = deps;

@@ -6,6 +6,7 @@
 // so nobody approves what they did not see. Approving is audited as
 // agent.tool.approved, withdrawing as agent.tool.revoked, and either queues an
 // evaluation. Reading needs inventory:read.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -13,14 +14,8 @@ import { recordAudit } from '../audit/index.js';
 import { queuePolicyEvaluation } from './evaluation-queue.js';
 import type { PoliciesCaller } from './settings.js';
 
-interface ApprovalView {
-  identityId: string;
-  fingerprint: string;
-  approvedAt: string;
-  approvedByUserId: string;
-  /** Whether the identity's definition is still the approved one. */
-  current: boolean;
-}
+/** An approval as the API shows it: the document's ToolApproval. */
+type ToolApproval = components['schemas']['ToolApproval'];
 
 interface IdentityRow {
   id: string;
@@ -49,7 +44,7 @@ async function selectApproval(q: Queryable, orgId: OrgId, identityId: string, lo
   return found.rows[0];
 }
 
-const viewOf = (approval: ApprovalRow, identity: IdentityRow): ApprovalView => ({
+const viewOf = (approval: ApprovalRow, identity: IdentityRow): ToolApproval => ({
   identityId: approval.identity_id,
   fingerprint: approval.fingerprint,
   approvedAt: approval.approved_at.toISOString(),
@@ -61,14 +56,14 @@ export function createApprovals(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
 
   /** The identity's approval; 404 when the identity is not the organization's or has none. */
-  async function get(orgId: OrgId, identityId: string): Promise<ApprovalView> {
+  async function get(orgId: OrgId, identityId: string): Promise<ToolApproval> {
     const identity = await selectIdentity(db, orgId, identityId);
     const approval = await selectApproval(db, orgId, identity.id);
     if (approval === undefined) throw notFound();
     return viewOf(approval, identity);
   }
 
-  async function approve(caller: PoliciesCaller, identityId: string, fingerprint: string): Promise<ApprovalView> {
+  async function approve(caller: PoliciesCaller, identityId: string, fingerprint: string): Promise<ToolApproval> {
     return db.transaction(async (tx) => {
       // Shared lock: a synchronization changing the definition waits until the approval is in.
       const identity = await selectIdentity(tx, caller.orgId, identityId, 'FOR SHARE');

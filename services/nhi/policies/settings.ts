@@ -3,11 +3,11 @@
 // each changed policy audited as policy.updated with what it was and what it became;
 // a change queues an evaluation, so findings follow the new settings without waiting
 // for the next synchronization.
+import type { components } from '../../../api/openapi.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { validationFailed } from '../../platform/errors.js';
 import { isoOrNull } from '../../platform/http/timestamps.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
-import type { FindingSeverity } from '../findings/index.js';
 import { POLICIES, POLICY_IDS, type PolicyId, type PolicySettings } from './catalogue.js';
 import { queuePolicyEvaluation } from './evaluation-queue.js';
 
@@ -20,16 +20,8 @@ interface PolicyState<Id extends PolicyId = PolicyId> {
 
 export type OrganizationPolicies = { [Id in PolicyId]: PolicyState<Id> };
 
-export interface PolicyView {
-  id: PolicyId;
-  name: string;
-  description: string;
-  severity: FindingSeverity;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-  updatedAt: string | null;
-  updatedByUserId: string | null;
-}
+/** A policy with the organization's settings as the API shows it: the document's NhiPolicy. */
+export type NhiPolicy = components['schemas']['NhiPolicy'];
 
 export interface PoliciesCaller {
   orgId: OrgId;
@@ -62,7 +54,7 @@ export async function readPolicies(q: Queryable, orgId: OrgId, lock = false): Pr
   return { stale_identity: stateOf('stale_identity'), long_lived_access_key: stateOf('long_lived_access_key'), tool_definition_changed: stateOf('tool_definition_changed') };
 }
 
-export function policyViews(policies: OrganizationPolicies): PolicyView[] {
+export function policyViews(policies: OrganizationPolicies): NhiPolicy[] {
   return POLICY_IDS.map((id) => {
     const definition = POLICIES[id];
     const state = policies[id];
@@ -72,7 +64,7 @@ export function policyViews(policies: OrganizationPolicies): PolicyView[] {
       description: definition.description,
       severity: definition.severity,
       enabled: state.enabled,
-      settings: state.settings as unknown as Record<string, unknown>,
+      settings: state.settings,
       updatedAt: isoOrNull(state.updatedAt),
       updatedByUserId: state.updatedByUserId,
     };
@@ -80,7 +72,7 @@ export function policyViews(policies: OrganizationPolicies): PolicyView[] {
 }
 
 /** PATCH /nhi/api/v1/policies: each policy named is changed by the members given. */
-export async function updatePolicies(db: Database, caller: PoliciesCaller, change: Record<string, unknown>, now: Date): Promise<PolicyView[]> {
+export async function updatePolicies(db: Database, caller: PoliciesCaller, change: Record<string, unknown>, now: Date): Promise<NhiPolicy[]> {
   const named = Object.keys(change);
   if (named.length === 0) throw validationFailed('name at least one policy to change');
   for (const id of named) if (!(POLICY_IDS as readonly string[]).includes(id)) throw validationFailed(`unknown policy ${id}; the policies are: ${POLICY_IDS.join(', ')}`);

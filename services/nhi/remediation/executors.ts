@@ -6,14 +6,14 @@
 // synchronization does. An executor then plans (no provider call: what a dry run
 // records) and executes (the plan's calls, through the session's provider client).
 import type { OrgId } from '../../platform/db/database.js';
-import type { ConnectorView, SynchronizationSession } from '../connectors/index.js';
+import type { Connector, SynchronizationSession } from '../connectors/index.js';
 import type { PlannedCall } from './records.js';
 
 export interface ExecutionTarget {
   orgId: OrgId;
   remediationId: string;
   identity: { id: string; kind: string; provider: string; externalId: string; name: string; attributes: Record<string, unknown> };
-  connector: ConnectorView;
+  connector: Connector;
   session: SynchronizationSession;
 }
 

@@ -25,7 +25,7 @@ import { createRemediationReads } from './records.js';
 import { createRemediationDecisions } from './requests.js';
 
 export { REMEDIATION_ACTIONS, actionsForKind, type RemediationAction } from './catalogue.js';
-export { remediationsAgainst, type RemediationStatus, type RemediationView } from './records.js';
+export { remediationsAgainst, type RemediationStatus, type Remediation } from './records.js';
 export { requestRemediation, type RemediationRequest } from './requests.js';
 export { accessKeyExecutor } from './executors/aws-access-key.js';
 export { serviceAccountTokenExecutor } from './executors/kubernetes-token.js';

@@ -2,6 +2,7 @@
 // one as the API shows it, the organization's listing (newest first by request,
 // cursor-paginated, filtered by status and identity), and the blocking remediations
 // of an identity. Reading needs inventory:read.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -27,31 +28,8 @@ export interface PlannedCall {
   parameters?: Record<string, string>;
 }
 
-export interface RemediationView {
-  id: string;
-  identityId: string;
-  action: string;
-  reason: string;
-  dryRun: boolean;
-  status: RemediationStatus;
-  requestedByUserId: string;
-  requestedAt: string;
-  campaign: { campaignId: string; itemId: string } | null;
-  approvedByUserIds: string[];
-  approvedAt: string | null;
-  rejectedByUserId: string | null;
-  rejectedAt: string | null;
-  rejectionReason: string | null;
-  cancelledAt: string | null;
-  executionStartedAt: string | null;
-  finishedAt: string | null;
-  plan: PlannedCall[] | null;
-  result: Record<string, unknown> | null;
-  failure: { code: string; message: string } | null;
-  completedByUserId: string | null;
-  completionNote: string | null;
-  updatedAt: string;
-}
+/** A remediation as the API shows it: the document's Remediation. */
+export type Remediation = components['schemas']['Remediation'];
 
 export interface RemediationRow {
   id: string;
@@ -84,7 +62,7 @@ export interface RemediationRow {
 export const remediationColumns =
   'id, identity_id, action, reason, dry_run, status, requested_by_user_id, requested_at, campaign_id, campaign_item_id, approvals, approved_at, rejected_by_user_id, rejected_at, rejection_reason, cancelled_at, execution_started_at, finished_at, plan, result, failure_code, failure_message, completed_by_user_id, completion_note, updated_at';
 
-export function remediationViewOf(row: RemediationRow): RemediationView {
+export function remediationViewOf(row: RemediationRow): Remediation {
   return {
     id: row.id,
     identityId: row.identity_id,
@@ -161,7 +139,7 @@ export function createRemediationReads(deps: { db: Database; codec: CursorCodec 
       params.push(filters.identityId);
       conditions.push(`identity_id = $${params.length}::uuid`);
     }
-    return readTablePage<RemediationRow & KeysetRow, RemediationView>({
+    return readTablePage<RemediationRow & KeysetRow, Remediation>({
       q: db,
       codec,
       orgId,
@@ -177,7 +155,7 @@ export function createRemediationReads(deps: { db: Database; codec: CursorCodec 
     });
   }
 
-  const get = async (orgId: OrgId, remediationId: string): Promise<RemediationView> => remediationViewOf(await selectRemediation(db, orgId, remediationId));
+  const get = async (orgId: OrgId, remediationId: string): Promise<Remediation> => remediationViewOf(await selectRemediation(db, orgId, remediationId));
 
   return { list, get };
 }

@@ -17,7 +17,7 @@ import { recordAudit, recordAuthorityRefusal } from '../audit/index.js';
 import { authorizeApproval, basisDetail, isOrganizationAdmin, recordDelegationUse, selfApprovalRefused, type DecisionBasis, type GovernanceCaller } from '../governance/index.js';
 import { actionDefinition, actionsForKind } from './catalogue.js';
 import { queueRemediationExecution } from './execution-queue.js';
-import { remediationColumns, remediationViewOf, selectRemediation, type RemediationRow, type RemediationView } from './records.js';
+import { remediationColumns, remediationViewOf, selectRemediation, type RemediationRow, type Remediation } from './records.js';
 
 export interface RemediationRequest {
   identityId: string;
@@ -83,7 +83,7 @@ const noLongerPending = (row: RemediationRow): AppError => conflict(`the remedia
 export function createRemediationDecisions(deps: { db: Database; now: () => Date; approvalsRequired: number }) {
   const { db, now, approvalsRequired } = deps;
 
-  async function request(caller: GovernanceCaller, input: RemediationRequest): Promise<RemediationView> {
+  async function request(caller: GovernanceCaller, input: RemediationRequest): Promise<Remediation> {
     return db.transaction(async (tx) => {
       const { id } = await requestRemediation(tx, caller, input, now());
       return remediationViewOf(await selectRemediation(tx, caller.orgId, id));
@@ -91,7 +91,7 @@ export function createRemediationDecisions(deps: { db: Database; now: () => Date
   }
 
   /** Adds the caller's approval; at the threshold the remediation is approved and its execution queued (run after this commits). */
-  async function approve(caller: GovernanceCaller, remediationId: string): Promise<RemediationView> {
+  async function approve(caller: GovernanceCaller, remediationId: string): Promise<Remediation> {
     const at = now();
     const current = await selectRemediation(db, caller.orgId, remediationId);
     const basis = await authorizeApproval(db, caller, { requestedByUserId: current.requested_by_user_id, subject: current.id, selfApprovalAction: 'remediation.self_approval.refused', operationId: 'approveRemediation' }, at);
@@ -123,7 +123,7 @@ export function createRemediationDecisions(deps: { db: Database; now: () => Date
   }
 
   /** One rejection by anyone with authority ends the request. */
-  async function reject(caller: GovernanceCaller, remediationId: string, body: { reason?: unknown }): Promise<RemediationView> {
+  async function reject(caller: GovernanceCaller, remediationId: string, body: { reason?: unknown }): Promise<Remediation> {
     const at = now();
     const reason = checkText('reason', body.reason, false);
     const current = await selectRemediation(db, caller.orgId, remediationId);
@@ -143,7 +143,7 @@ export function createRemediationDecisions(deps: { db: Database; now: () => Date
   }
 
   /** The requester withdraws their own request while it is pending. */
-  async function cancel(caller: GovernanceCaller, remediationId: string): Promise<RemediationView> {
+  async function cancel(caller: GovernanceCaller, remediationId: string): Promise<Remediation> {
     const current = await selectRemediation(db, caller.orgId, remediationId);
     if (current.requested_by_user_id !== caller.userId) throw await refuse(caller, current.id, 'cancelRemediation', 'only the person who asked for a remediation may withdraw it');
     return db.transaction(async (tx) => {
@@ -160,7 +160,7 @@ export function createRemediationDecisions(deps: { db: Database; now: () => Date
   }
 
   /** A person marks a remediation that waited for them done: an Organization Admin or the requester, with a note. */
-  async function complete(caller: GovernanceCaller, remediationId: string, body: { note?: unknown }): Promise<RemediationView> {
+  async function complete(caller: GovernanceCaller, remediationId: string, body: { note?: unknown }): Promise<Remediation> {
     const note = checkText('note', body.note, true)!;
     const current = await selectRemediation(db, caller.orgId, remediationId);
     if (current.requested_by_user_id !== caller.userId && !(await isOrganizationAdmin(db, caller.orgId, caller.userId))) {

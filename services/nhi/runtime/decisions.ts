@@ -12,6 +12,7 @@
 // Every answer is stored in the decision log with its reasons and the context redacted,
 // in the transaction that audits a denial (coalesced per subject: see denial-audit.ts).
 // A deny is an answer, never an error: a gateway needs one whatever it asked.
+import type { components } from '../../../api/openapi.js';
 import { randomUUID } from 'node:crypto';
 import { redact, REDACTED } from '../../platform/audit/identity-trail.js';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -42,12 +43,8 @@ export type DecisionReason =
   | { code: 'grant'; grantId: string }
   | { code: 'allow_rule'; ruleId: string; ruleName: string };
 
-interface DecisionView {
-  decisionId: string;
-  decision: 'allow' | 'deny';
-  reasons: DecisionReason[];
-  evaluatedAt: string;
-}
+/** The answer as the API shows it: the document's NhiRuntimeDecision. */
+type NhiRuntimeDecision = components['schemas']['NhiRuntimeDecision'];
 
 interface DecisionCaller {
   orgId: OrgId;
@@ -62,7 +59,7 @@ interface Weighed {
   grantIds: string[];
 }
 
-export async function decide(db: Database, caller: DecisionCaller, question: DecisionQuestion, now: Date): Promise<DecisionView> {
+export async function decide(db: Database, caller: DecisionCaller, question: DecisionQuestion, now: Date): Promise<NhiRuntimeDecision> {
   return db.transaction(async (tx) => {
     const resolved = await resolveIdentity(tx, caller.orgId, question.identity);
     const identity = 'found' in resolved ? resolved.found : undefined;

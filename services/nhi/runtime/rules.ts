@@ -1,6 +1,7 @@
 // The organization's runtime rules: written by Organization Admins
 // (runtime-rules:manage), read by every module role (runtime-decisions:read), each
 // change audited in the module's trail in its transaction.
+import type { components } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -11,14 +12,8 @@ import { canonicalRule, type RuleCondition, type RuleDefinition, type RuleEffect
 /** Enough for an organization's gateways; every decision reads the enabled ones whole. */
 export const MAX_RULES = 100;
 
-export interface RuleView extends RuleDefinition {
-  id: string;
-  when: RuleCondition;
-  createdAt: string;
-  createdByUserId: string;
-  updatedAt: string;
-  updatedByUserId: string;
-}
+/** A rule as the API shows it: the document's NhiRuntimeRule. */
+export type NhiRuntimeRule = components['schemas']['NhiRuntimeRule'];
 
 export interface RuntimeRule {
   id: string;
@@ -51,7 +46,7 @@ export type RuleChange = Partial<RuleDefinition>;
 
 const RULE_COLUMNS = 'id, name, effect, enabled, match, condition, created_at, created_by_user_id, updated_at, updated_by_user_id';
 
-const viewOf = (row: RuleRow): RuleView => ({
+const viewOf = (row: RuleRow): NhiRuntimeRule => ({
   id: row.id,
   name: row.name,
   effect: row.effect,
@@ -65,7 +60,7 @@ const viewOf = (row: RuleRow): RuleView => ({
 });
 
 /** The definition as recorded in the trail: what the rule says, without bookkeeping. */
-const definitionOf = (view: RuleView): RuleDefinition => ({ name: view.name, effect: view.effect, enabled: view.enabled, match: view.match, when: view.when });
+const definitionOf = (view: NhiRuntimeRule): RuleDefinition => ({ name: view.name, effect: view.effect, enabled: view.enabled, match: view.match, when: view.when });
 
 /**
  * Serializes the organization's rule creations and renames on its row, so the count
@@ -87,12 +82,12 @@ async function selectRule(q: Queryable, orgId: OrgId, ruleId: string, lock = fal
   return found.rows[0];
 }
 
-export async function listRules(q: Queryable, orgId: OrgId): Promise<RuleView[]> {
+export async function listRules(q: Queryable, orgId: OrgId): Promise<NhiRuntimeRule[]> {
   const found = await q.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM nhi_runtime_rules WHERE org_id = $1 ORDER BY name, id`, [orgId]);
   return found.rows.map(viewOf);
 }
 
-export async function getRule(q: Queryable, orgId: OrgId, ruleId: string): Promise<RuleView> {
+export async function getRule(q: Queryable, orgId: OrgId, ruleId: string): Promise<NhiRuntimeRule> {
   return viewOf(await selectRule(q, orgId, ruleId));
 }
 
@@ -102,7 +97,7 @@ export async function enabledRules(q: Queryable, orgId: OrgId): Promise<RuntimeR
   return found.rows.map((row) => ({ id: row.id, name: row.name, effect: row.effect, match: row.match, when: row.condition ?? {} }));
 }
 
-export async function createRule(db: Database, caller: RulesCaller, definition: RuleDefinition, now: Date): Promise<RuleView> {
+export async function createRule(db: Database, caller: RulesCaller, definition: RuleDefinition, now: Date): Promise<NhiRuntimeRule> {
   const rule = canonicalRule(definition);
   return db.transaction(async (tx) => {
     await lockOrganizationRules(tx, caller.orgId);
@@ -126,7 +121,7 @@ export async function createRule(db: Database, caller: RulesCaller, definition: 
  * .disabled, any other change as runtime_rule.updated (with the fields changed, before
  * and after); a change that changes nothing records nothing.
  */
-export async function updateRule(db: Database, caller: RulesCaller, ruleId: string, change: RuleChange, now: Date): Promise<RuleView> {
+export async function updateRule(db: Database, caller: RulesCaller, ruleId: string, change: RuleChange, now: Date): Promise<NhiRuntimeRule> {
   return db.transaction(async (tx) => {
     const before = viewOf(await selectRule(tx, caller.orgId, ruleId, true));
     const merged = canonicalRule({

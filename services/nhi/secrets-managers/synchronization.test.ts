@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import type { RunView } from '../collection/runs.js';
+import type { Identity, Relationship } from '../collection/inventory.js';
+import type { SynchronizationRun } from '../collection/runs.js';
 import { requestRun } from '../collection/testing/api-fixtures.js';
 import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import { createConnector } from '../connectors/testing/api-fixtures.js';
@@ -55,17 +55,17 @@ describe.each(testProfiles)('secrets-manager synchronization end to end ($profil
     });
   }
 
-  async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string): Promise<SynchronizationRun> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
     return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
 
-  async function identities(tenant: TestTenant): Promise<IdentityView[]> {
+  async function identities(tenant: TestTenant): Promise<Identity[]> {
     const response = await t.current.call('GET', '/nhi/api/v1/identities?limit=200', { token: tenant.owner.token });
     expect(response.status).toBe(200);
     return response.body.items;
   }
-  const states = (all: IdentityView[], kind: string) => Object.fromEntries(all.filter((identity) => identity.kind === kind).map((identity) => [identity.name, identity.state]));
+  const states = (all: Identity[], kind: string) => Object.fromEntries(all.filter((identity) => identity.kind === kind).map((identity) => [identity.name, identity.state]));
 
   it('collects each server into its own organization, with its edges; a partial run removes nothing, the next complete one exactly what was dropped', async () => {
     const [tenant, other] = await t.current.twoTenants();
@@ -89,7 +89,7 @@ describe.each(testProfiles)('secrets-manager synchronization end to end ($profil
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${ciRunner?.id}/relationships?limit=100`, { token: tenant.owner.token });
     expect(relationships.status).toBe(200);
     const nameOf = (id: string | null) => collected.find((identity) => identity.id === id)?.name;
-    expect((relationships.body.items as RelationshipView[]).map((edge) => `${edge.type} ${nameOf(edge.counterpartIdentityId)}`).sort()).toEqual(['BELONGS_TO approle/', 'HAS_PERMISSION ci-read', 'HAS_PERMISSION deploy']);
+    expect((relationships.body.items as Relationship[]).map((edge) => `${edge.type} ${nameOf(edge.counterpartIdentityId)}`).sort()).toEqual(['BELONGS_TO approle/', 'HAS_PERMISSION ci-read', 'HAS_PERMISSION deploy']);
 
     // The other organization sees only its own server's.
     const seenByOther = await identities(other);

@@ -5,8 +5,8 @@
 // exactly that tool; a partial run removes nothing; the second organization sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCertificates } from '../../platform/egress/testing/certificates.js';
-import type { IdentityView, RelationshipView } from '../collection/inventory.js';
-import type { RunView } from '../collection/runs.js';
+import type { Identity, Relationship } from '../collection/inventory.js';
+import type { SynchronizationRun } from '../collection/runs.js';
 import { requestRun } from '../collection/testing/api-fixtures.js';
 import { useCollectionPipeline } from '../collection/testing/collection-pipeline.js';
 import { createConnector } from '../connectors/testing/api-fixtures.js';
@@ -44,18 +44,18 @@ describe.each(testProfiles)('tool-server synchronization end to end ($profile)',
   }
 
   /** Requests a run through the API and waits until the inventory processor applied its end. */
-  async function synchronize(tenant: TestTenant, connectorId: string): Promise<RunView> {
+  async function synchronize(tenant: TestTenant, connectorId: string): Promise<SynchronizationRun> {
     const run = await requestRun(t.current, tenant.owner, connectorId);
     return pipeline.current.runApplied(tenant, connectorId, run.id);
   }
 
-  async function identities(tenant: TestTenant, connectorId: string): Promise<IdentityView[]> {
+  async function identities(tenant: TestTenant, connectorId: string): Promise<Identity[]> {
     const response = await t.current.call('GET', `/nhi/api/v1/identities?connectorId=${connectorId}&limit=100`, { token: tenant.owner.token });
     expect(response.status).toBe(200);
     return response.body.items;
   }
 
-  const stateOf = (all: IdentityView[], kind: string) => Object.fromEntries(all.filter((identity) => identity.kind === kind).map((identity) => [identity.name, identity.state]));
+  const stateOf = (all: Identity[], kind: string) => Object.fromEntries(all.filter((identity) => identity.kind === kind).map((identity) => [identity.name, identity.state]));
   it('tombstones exactly the tool the server dropped, after a partial run removed nothing', async () => {
     const [tenant, other] = await t.current.twoTenants();
     const connector = await toolServerConnector(tenant);
@@ -90,7 +90,7 @@ describe.each(testProfiles)('tool-server synchronization end to end ($profile)',
     const serverIdentity = after.find((identity) => identity.kind === 'mcp_server');
     const relationships = await t.current.call('GET', `/nhi/api/v1/identities/${serverIdentity?.id}/relationships?limit=100`, { token: tenant.owner.token });
     expect(relationships.status).toBe(200);
-    const edges = (relationships.body.items as RelationshipView[]).map((edge) => `${edge.direction} ${edge.type} ${edge.direction === 'incoming' ? edge.fromExternalId : edge.toExternalId} ${edge.state}`);
+    const edges = (relationships.body.items as Relationship[]).map((edge) => `${edge.direction} ${edge.type} ${edge.direction === 'incoming' ? edge.fromExternalId : edge.toExternalId} ${edge.state}`);
     const named = (suffix: string) => `${serverIdentity?.externalId}#${suffix}`;
     expect(edges.sort()).toEqual(
       [

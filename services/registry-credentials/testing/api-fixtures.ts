@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ApiResponse } from '../../../test/support/http-client.js';
 import type { TestApp, TestPerson, TestTenant } from '../../../test/support/test-app.js';
-import type { RegistryCredentialView } from '../registry-credentials.js';
+import type { RegistryCredential } from '../registry-credentials.js';
 
 const issuedSecrets = new Set<string>();
 const responseBodies: string[] = [];
@@ -43,7 +43,7 @@ export function expectNoResponseCarriedASecret(): void {
   expect(leaked, 'a response carried a stored secret').toEqual([]);
 }
 
-export interface StoredCredential extends RegistryCredentialView {
+export interface StoredCredential extends RegistryCredential {
   /** What was sent; never part of a response. */
   secret: string;
 }

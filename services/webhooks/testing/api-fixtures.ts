@@ -4,26 +4,26 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ApiResponse } from '../../../test/support/http-client.js';
 import type { TestApp, TestPerson, TestTenant } from '../../../test/support/test-app.js';
-import type { DeliveryView } from '../delivery-store.js';
-import type { EndpointWithSecret } from '../endpoints.js';
+import type { WebhookDelivery } from '../delivery-store.js';
+import type { WebhookEndpointWithSecret } from '../endpoints.js';
 import { dispatch, domainEvent } from './fixtures.js';
 
 /** A destination under a public name (the test app resolves every name to a public address). */
 export const destination = (): string => `https://hooks.example.com/${randomUUID()}`;
 
 /** POST /api/v1/webhooks as the person, in the organization they act in. */
-export async function registerEndpoint(t: TestApp, person: TestPerson, body: { url?: string; events?: string[] } = {}): Promise<EndpointWithSecret> {
+export async function registerEndpoint(t: TestApp, person: TestPerson, body: { url?: string; events?: string[] } = {}): Promise<WebhookEndpointWithSecret> {
   const response = await t.call('POST', '/api/v1/webhooks', { token: person.token, body: { url: destination(), events: ['scan.completed'], ...body } });
   if (response.status !== 201) throw new Error(`POST /api/v1/webhooks answered ${response.status}: ${response.raw}`);
   return response.body;
 }
 
 /** Dispatches a new domain event of the type to the tenant's endpoints; answers the endpoint's delivery of it. */
-export async function deliveryTo(t: TestApp, tenant: TestTenant, endpointId: string, type = 'scan.completed'): Promise<DeliveryView> {
+export async function deliveryTo(t: TestApp, tenant: TestTenant, endpointId: string, type = 'scan.completed'): Promise<WebhookDelivery> {
   const event = domainEvent(tenant.id, type, { scan_id: randomUUID() });
   await dispatch(t.db, () => new Date(), [event]);
   const listed = await t.call('GET', `/api/v1/webhooks/deliveries?endpoint_id=${endpointId}&limit=200`, { token: tenant.owner.token });
-  const delivery = (listed.body.deliveries as DeliveryView[]).find((d) => d.event_id === event.event_id);
+  const delivery = (listed.body.deliveries as WebhookDelivery[]).find((d) => d.event_id === event.event_id);
   if (!delivery) throw new Error(`no delivery of ${type} to endpoint ${endpointId}`);
   return delivery;
 }

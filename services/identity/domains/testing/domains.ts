@@ -4,20 +4,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { useTestApp, type Profile, type TestApp, type TestTenant } from '../../../../test/support/test-app.js';
-import type { DomainView } from '../domain-claims.js';
+import type { ClaimedDomain } from '../domain-claims.js';
 import { startTestDnsServer, type TestDnsServer } from './dns-server.js';
 
 export const freshDomain = (): string => `acme-${randomUUID().slice(0, 12)}.com`;
 
 /** POST /api/v1/identity/domains as the tenant's owner. */
-export async function claim(t: TestApp, tenant: TestTenant, domain = freshDomain()): Promise<DomainView> {
+export async function claim(t: TestApp, tenant: TestTenant, domain = freshDomain()): Promise<ClaimedDomain> {
   const response = await t.call('POST', '/api/v1/identity/domains', { token: tenant.owner.token, body: { domain } });
   if (response.status !== 201) throw new Error(`POST /identity/domains answered ${response.status}: ${response.raw}`);
   return response.body;
 }
 
 /** Publishes the claim's record, as its owner would at their DNS provider. */
-export const publish = (dns: TestDnsServer, claimed: DomainView): void => dns.set(claimed.verification.name, [[claimed.verification.value]]);
+export const publish = (dns: TestDnsServer, claimed: ClaimedDomain): void => dns.set(claimed.verification.name, [[claimed.verification.value]]);
 
 export interface DomainsTestApp {
   readonly t: { readonly current: TestApp };

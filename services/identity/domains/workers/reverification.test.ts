@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, testProfiles, type TestTenant } from '../../../../test/support/test-app.js';
 import { systemScope } from '../../../platform/tenancy.js';
-import { LAPSE_GRACE_MS, RETRY_AFTER_FAILURE_MS, REVERIFY_INTERVAL_MS, TOKEN_LIFETIME_MS, type DomainView } from '../domain-claims.js';
+import { LAPSE_GRACE_MS, RETRY_AFTER_FAILURE_MS, REVERIFY_INTERVAL_MS, TOKEN_LIFETIME_MS, type ClaimedDomain } from '../domain-claims.js';
 import { verifiedDomainOwnerOf } from '../index.js';
 import { reverifyDueDomains } from './reverification.js';
 import { claim, publish, useDomainsTestApp } from '../testing/domains.js';
@@ -15,7 +15,7 @@ describe.each(testProfiles)('re-verification of verified domains ($profile)', (p
   expectNeighbourUntouchedAfterEach(t);
   const scope = systemScope('reverify-domains');
   const sweep = (at: number, resolveTxt: TxtResolver = app.dns.resolver) => reverifyDueDomains({ db: t.current.db, resolveTxt }, scope, new Date(at));
-  const read = async (tenant: TestTenant, id: string): Promise<DomainView> => (await t.current.call('GET', `/api/v1/identity/domains/${id}`, { token: tenant.owner.token })).body;
+  const read = async (tenant: TestTenant, id: string): Promise<ClaimedDomain> => (await t.current.call('GET', `/api/v1/identity/domains/${id}`, { token: tenant.owner.token })).body;
   const trail = async (tenant: TestTenant, action: string) =>
     ((await t.current.call('GET', `/api/v1/identity/audit?action=${action}`, { token: tenant.owner.token })).body.events as { actor: { kind: string }; detail: Record<string, unknown> }[]).reverse();
   const owner = (domain: string) => verifiedDomainOwnerOf(t.current.db, systemScope('match-verified-domain'), `ada@${domain}`);
@@ -28,7 +28,7 @@ describe.each(testProfiles)('re-verification of verified domains ($profile)', (p
       return app.dns.resolver(name);
     };
 
-  async function verified(tenant: TestTenant): Promise<DomainView> {
+  async function verified(tenant: TestTenant): Promise<ClaimedDomain> {
     const claimed = await claim(t.current, tenant);
     publish(app.dns, claimed);
     const response = await t.current.call('POST', `/api/v1/identity/domains/${claimed.id}/verify`, { token: tenant.owner.token });

@@ -7,7 +7,6 @@ import { directoryCallerOf, scimAnswer, versionHeader, type ScimHandler } from '
 export function createScimGroup(deps: { db: Database }): ScimHandler<'createScimGroup'> {
   return async (ctx) => {
     const group = await createGroup(deps.db, directoryCallerOf(ctx), ctx.body);
-    const location = (group.meta as { location: string }).location;
-    return scimAnswer(201, project('Group', group, projectionOf(ctx.query)), { location, ...versionHeader(group) });
+    return scimAnswer(201, project('Group', group, projectionOf(ctx.query)), { location: group.meta.location, ...versionHeader(group) });
   };
 }

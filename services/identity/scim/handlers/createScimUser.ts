@@ -7,7 +7,6 @@ import { createUser } from '../user-provisioning.js';
 export function createScimUser(deps: { db: Database }): ScimHandler<'createScimUser'> {
   return async (ctx) => {
     const user = await createUser(deps.db, directoryCallerOf(ctx), ctx.body);
-    const location = (user.meta as { location: string }).location;
-    return scimAnswer(201, project('User', user, projectionOf(ctx.query)), { location, ...versionHeader(user) });
+    return scimAnswer(201, project('User', user, projectionOf(ctx.query)), { location: user.meta.location, ...versionHeader(user) });
   };
 }

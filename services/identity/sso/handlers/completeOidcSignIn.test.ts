@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, TEST_PUBLIC_URL, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { signInAtProvider, startTestOidcIdp, type TestOidcIdp } from '../testing/oidc-idp.js';
-import { browserOf, createOidcProvider, exchange, followCallback, RETURN_URL, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
+import { browserOf, createOidcProvider, exchange, followCallback, RETURN_URL, SsoBrowser, startSignIn, type SsoProvider } from '../testing/sign-in.js';
 
 describe.each(handlerTestProfiles)('GET /api/v1/auth/sso/oidc/callback ($profile)', (profile) => {
   const t = useTestApp({ ...profile, allowPrivateSsoIssuers: true });
@@ -15,7 +15,7 @@ describe.each(handlerTestProfiles)('GET /api/v1/auth/sso/oidc/callback ($profile
   let userinfoIdp: TestOidcIdp;
   let tenant: TestTenant;
   let domain: string;
-  let provider: SsoProviderView;
+  let provider: SsoProvider;
 
   beforeAll(async () => {
     idp = await startTestOidcIdp();

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { verifiedDomain } from '../../accounts/testing/enterprise-identity.js';
 import { createTestSamlIdp, newSigningKey, type TestSamlIdp } from '../testing/saml-idp.js';
-import { createSamlProvider, exchange, postSamlForm, relayedFields, RETURN_URL, samlSignIn, SsoBrowser, startSignIn, type SsoProviderView } from '../testing/sign-in.js';
+import { createSamlProvider, exchange, postSamlForm, relayedFields, RETURN_URL, samlSignIn, SsoBrowser, startSignIn, type SsoProvider } from '../testing/sign-in.js';
 
 describe.each(handlerTestProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -14,7 +14,7 @@ describe.each(handlerTestProfiles)('POST /api/v1/auth/sso/{providerId}/saml/acs 
   let idp: TestSamlIdp;
   let tenant: TestTenant;
   let domain: string;
-  let provider: SsoProviderView;
+  let provider: SsoProvider;
   const person = () => ({ email: `p-${Math.random().toString(16).slice(2, 10)}@${domain}`, name: 'Pat Example' });
 
   beforeAll(async () => {

@@ -4,6 +4,7 @@
 // (with that cookie, and through the relay page as a browser would), read where the
 // service sends the browser back, and trade the one-time code for a session.
 // Each test app has a default browser; a test that plays a second client makes its own.
+import type { components } from '../../../../api/openapi.js';
 import type { ApiResponse } from '../../../../test/support/http-client.js';
 import { TEST_PUBLIC_URL, TEST_SIGN_IN_RETURN_URL, type TestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import type { TestOidcIdp } from './oidc-idp.js';
@@ -12,18 +13,15 @@ import type { PostedForm, TestSamlIdp } from './saml-idp.js';
 /** Where a sign-in of a test app ends unless it asks for another permitted address. */
 export const RETURN_URL = TEST_SIGN_IN_RETURN_URL;
 
-export interface SsoProviderView {
-  id: string;
-  service_provider: { start_url: string; redirect_uri?: string; acs_url?: string; entity_id?: string; metadata_url?: string };
-  [field: string]: unknown;
-}
+/** A provider as the API shows it: the document's SsoProvider. */
+export type SsoProvider = components['schemas']['SsoProvider'];
 
 function expectStatus(response: ApiResponse, status: number, what: string): ApiResponse {
   if (response.status !== status) throw new Error(`${what} answered ${response.status}, expected ${status}: ${response.raw}`);
   return response;
 }
 
-export async function createSamlProvider(t: TestApp, tenant: TestTenant, idp: TestSamlIdp, fields: Record<string, unknown> = {}): Promise<SsoProviderView> {
+export async function createSamlProvider(t: TestApp, tenant: TestTenant, idp: TestSamlIdp, fields: Record<string, unknown> = {}): Promise<SsoProvider> {
   const { saml, ...rest } = fields as { saml?: Record<string, unknown> };
   const body = {
     protocol: 'saml',
@@ -34,7 +32,7 @@ export async function createSamlProvider(t: TestApp, tenant: TestTenant, idp: Te
   return expectStatus(await t.call('POST', '/api/v1/identity/sso/providers', { token: tenant.owner.token, body }), 201, 'POST /identity/sso/providers').body;
 }
 
-export async function createOidcProvider(t: TestApp, tenant: TestTenant, idp: TestOidcIdp, fields: Record<string, unknown> = {}): Promise<SsoProviderView> {
+export async function createOidcProvider(t: TestApp, tenant: TestTenant, idp: TestOidcIdp, fields: Record<string, unknown> = {}): Promise<SsoProvider> {
   const { oidc, ...rest } = fields as { oidc?: Record<string, unknown> };
   const clientId = `sentinel-${Math.random().toString(16).slice(2, 10)}`;
   const clientSecret = `secret-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
@@ -44,7 +42,7 @@ export async function createOidcProvider(t: TestApp, tenant: TestTenant, idp: Te
     oidc: { issuer: idp.issuer, client_id: clientId, client_secret: clientSecret, scopes: ['openid', 'email', 'profile', 'groups'], groups_claim: 'groups', ...oidc },
     ...rest,
   };
-  const provider = expectStatus(await t.call('POST', '/api/v1/identity/sso/providers', { token: tenant.owner.token, body }), 201, 'POST /identity/sso/providers').body as SsoProviderView;
+  const provider = expectStatus(await t.call('POST', '/api/v1/identity/sso/providers', { token: tenant.owner.token, body }), 201, 'POST /identity/sso/providers').body as SsoProvider;
   const secret = (body.oidc as { client_secret?: string }).client_secret;
   idp.addClient({ clientId: (body.oidc as { client_id: string }).client_id, clientSecret: secret, redirectUri: provider.service_provider.redirect_uri! });
   return provider;
@@ -137,7 +135,7 @@ export async function followCallback(t: TestApp, callback: URL, browser: SsoBrow
 }
 
 /** A whole SAML sign-in: start, the identity provider's answer, the post to our consumer. */
-export async function samlSignIn(t: TestApp, provider: SsoProviderView, idp: TestSamlIdp, user: Parameters<TestSamlIdp['respond']>[1], variant?: Parameters<TestSamlIdp['respond']>[2]): Promise<Outcome> {
+export async function samlSignIn(t: TestApp, provider: SsoProvider, idp: TestSamlIdp, user: Parameters<TestSamlIdp['respond']>[1], variant?: Parameters<TestSamlIdp['respond']>[2]): Promise<Outcome> {
   const authorizeUrl = await startSignIn(t, provider.id);
   return postSamlForm(t, provider.id, await idp.respond(authorizeUrl, user, variant));
 }

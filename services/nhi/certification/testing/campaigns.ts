@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { useTestApp, type Profile, type TestApp, type TestPerson, type TestTenant } from '../../../../test/support/test-app.js';
-import type { CampaignView, ItemView } from '../campaigns.js';
+import type { NhiCertificationCampaign, NhiCertificationItem } from '../campaigns.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysFromNow = (days: number): string => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -19,7 +19,7 @@ export async function seedIdentity(t: TestApp, tenant: TestTenant, options: { ki
 }
 
 /** POST /nhi/api/v1/certification/campaigns as the opener, ending in 7 days unless the body says. */
-export async function openCampaign(t: TestApp, opener: TestPerson, body: Record<string, unknown>): Promise<CampaignView> {
+export async function openCampaign(t: TestApp, opener: TestPerson, body: Record<string, unknown>): Promise<NhiCertificationCampaign> {
   const response = await t.call('POST', '/nhi/api/v1/certification/campaigns', { token: opener.token, body: { name: 'Quarterly review', endsAt: daysFromNow(7), ...body } });
   expect(response.status, response.raw).toBe(201);
   return response.body;
@@ -30,7 +30,7 @@ export const campaignAction = (t: TestApp, person: TestPerson, campaignId: strin
   t.call('POST', `/nhi/api/v1/certification/campaigns/${campaignId}/${action}`, { token: person.token });
 
 /** A started campaign over the given identities, reviewed by the reviewers. */
-export async function startedCampaign(t: TestApp, opener: TestPerson, identityIds: string[], reviewers: TestPerson[], body: Record<string, unknown> = {}): Promise<CampaignView> {
+export async function startedCampaign(t: TestApp, opener: TestPerson, identityIds: string[], reviewers: TestPerson[], body: Record<string, unknown> = {}): Promise<NhiCertificationCampaign> {
   const campaign = await openCampaign(t, opener, { scope: { identityIds }, reviewerUserIds: reviewers.map((reviewer) => reviewer.id), ...body });
   const started = await campaignAction(t, opener, campaign.id, 'start');
   expect(started.status, started.raw).toBe(200);
@@ -38,7 +38,7 @@ export async function startedCampaign(t: TestApp, opener: TestPerson, identityId
 }
 
 /** The campaign's items as the person reads them (up to 200), with an optional query. */
-export async function itemsOf(t: TestApp, person: TestPerson, campaignId: string, query = ''): Promise<ItemView[]> {
+export async function itemsOf(t: TestApp, person: TestPerson, campaignId: string, query = ''): Promise<NhiCertificationItem[]> {
   const response = await t.call('GET', `/nhi/api/v1/certification/campaigns/${campaignId}/items?limit=200${query}`, { token: person.token });
   expect(response.status, response.raw).toBe(200);
   return response.body.items;

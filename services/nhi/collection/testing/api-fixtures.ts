@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
 import type { ConnectorKind } from '../../connectors/index.js';
 import type { CollectedEdge, CollectedIdentity, CollectionContext, Collector } from '../collector.js';
-import type { RunView } from '../runs.js';
+import type { SynchronizationRun } from '../runs.js';
 
 /** POST /nhi/api/v1/connectors/{connectorId}/synchronizations as the person. */
-export async function requestRun(t: TestApp, person: TestPerson, connectorId: string): Promise<RunView> {
+export async function requestRun(t: TestApp, person: TestPerson, connectorId: string): Promise<SynchronizationRun> {
   const response = await t.call('POST', `/nhi/api/v1/connectors/${connectorId}/synchronizations`, { token: person.token });
   if (response.status !== 202) throw new Error(`POST synchronizations answered ${response.status}: ${response.raw}`);
   return response.body;

@@ -18,16 +18,16 @@ import type { SynchronizationSessionDeps } from '../../connectors/index.js';
 import type { Collector } from '../collector.js';
 import { createCollectorRegistry } from '../collectors.js';
 import { inventoryProcessor, type RunAppliedHook } from '../processors/inventory-processor.js';
-import type { RunView } from '../runs.js';
+import type { SynchronizationRun } from '../runs.js';
 import { createSynchronizationWorker } from '../workers/synchronization-worker.js';
 
 export interface CollectionPipeline {
   /** Writes the deployment's entry for the tenant's credentials reference: the value given, or a random token. */
   holdCredentials(tenant: TestTenant, reference: string, value?: string): Promise<void>;
   /** GET the run until the inventory applied it (every final run is applied), as the tenant's owner. */
-  runApplied(tenant: TestTenant, connectorId: string, runId: string): Promise<RunView>;
+  runApplied(tenant: TestTenant, connectorId: string, runId: string): Promise<SynchronizationRun>;
   /** GET the run until it is in the state. */
-  runInState(tenant: TestTenant, connectorId: string, runId: string, state: RunView['state']): Promise<RunView>;
+  runInState(tenant: TestTenant, connectorId: string, runId: string, state: SynchronizationRun['state']): Promise<SynchronizationRun>;
 }
 
 export interface CollectionPipelineOptions {
@@ -79,13 +79,13 @@ export function useCollectionPipeline(
     await rm(credentialsDirectory, { recursive: true, force: true });
   });
 
-  async function runUntil(tenant: TestTenant, connectorId: string, runId: string, reached: (run: RunView) => boolean, what: string): Promise<RunView> {
+  async function runUntil(tenant: TestTenant, connectorId: string, runId: string, reached: (run: SynchronizationRun) => boolean, what: string): Promise<SynchronizationRun> {
     const timeoutMs = 60_000;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const response = await app.current.call('GET', `/nhi/api/v1/connectors/${connectorId}/synchronizations/${runId}`, { token: tenant.owner.token });
       if (response.status !== 200) throw new Error(`GET run answered ${response.status}: ${response.raw}`);
-      const run: RunView = response.body;
+      const run: SynchronizationRun = response.body;
       if (reached(run)) return run;
       if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.state}, not ${what}, after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));

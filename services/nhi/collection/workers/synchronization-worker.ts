@@ -13,7 +13,7 @@ import { replaceUnstorableDeep, replaceUnstorableText } from '../../../platform/
 import { topics } from '../../../../streams/topics.js';
 import type { WorkerRegistration } from '../../../platform/worker-registry.js';
 import { recordAudit, type AuditAction } from '../../audit/index.js';
-import { findConnector, openSynchronizationSession, type ConnectorKind, type ConnectorView, type SynchronizationSessionDeps } from '../../connectors/index.js';
+import { findConnector, openSynchronizationSession, type ConnectorKind, type Connector, type SynchronizationSessionDeps } from '../../connectors/index.js';
 import { PartialCollectionError, type CollectedEdge, type CollectedIdentity, type CollectionContext } from '../collector.js';
 import type { CollectorRegistry } from '../collectors.js';
 import type { EdgeRecord, IdentityRecord, InventoryRecord, RecordedPrincipalType, RunOutcome } from '../inventory-records.js';
@@ -97,7 +97,7 @@ async function executeRun(deps: SynchronizationWorkerDeps, job: Job): Promise<vo
 
 const configurationError = (message: string): Ending => ({ outcome: 'failed', error: { code: 'configuration_error', message } });
 
-async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: string, connector: ConnectorView, collected: Collected): Promise<Ending> {
+async function collect(deps: SynchronizationWorkerDeps, orgId: OrgId, runId: string, connector: Connector, collected: Collected): Promise<Ending> {
   if (!connector.enabled) return configurationError('the connector is disabled');
   const collector = deps.collectors.get(connector.kind);
   if (collector === undefined) return configurationError(`this deployment has no collector for ${connector.kind} connectors`);

@@ -4,7 +4,7 @@
 // values that must never come back.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
-import type { ConnectorView } from '../connectors.js';
+import type { Connector } from '../connectors.js';
 
 /** A valid creation body per kind, against the hosts the default test app permits. */
 export const connectorBodies = {
@@ -28,7 +28,7 @@ export const secretLookingReferences = [
 ];
 
 /** POST /nhi/api/v1/connectors as the person; a tool server unless told otherwise. */
-export async function createConnector(t: TestApp, person: TestPerson, body: Record<string, unknown> = connectorBodies.tool_server): Promise<ConnectorView> {
+export async function createConnector(t: TestApp, person: TestPerson, body: Record<string, unknown> = connectorBodies.tool_server): Promise<Connector> {
   const response = await t.call('POST', '/nhi/api/v1/connectors', { token: person.token, body });
   if (response.status !== 201) throw new Error(`POST /nhi/api/v1/connectors answered ${response.status}: ${response.raw}`);
   return response.body;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { decide, exceptionRequests, requested } from '../../governance/testing/requests.js';
-import type { ExceptionView } from '../index.js';
+import type { NhiPolicyException } from '../index.js';
 
 describe.each(handlerTestProfiles)('GET /nhi/api/v1/exceptions ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -12,7 +12,7 @@ describe.each(handlerTestProfiles)('GET /nhi/api/v1/exceptions ($profile)', (pro
   const ids = async (tenant: TestTenant, query = '') => {
     const response = await t.current.call('GET', `/nhi/api/v1/exceptions${query}`, { token: tenant.owner.token });
     expect(response.status).toBe(200);
-    return (response.body.items as ExceptionView[]).map((item) => item.id);
+    return (response.body.items as NhiPolicyException[]).map((item) => item.id);
   };
 
   it('lists newest first with filters by status, identity, policy and in force', async () => {

@@ -8,7 +8,7 @@ import { scriptedCollector } from '../../collection/testing/api-fixtures.js';
 import { auditRecords, connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { role } from '../../policies/testing/cloud-identities.js';
 import { usePolicyPipeline } from '../../policies/testing/policy-evaluation.js';
-import type { FindingView } from '../findings.js';
+import type { NhiFinding } from '../findings.js';
 
 const DORMANT = 'arn:aws:iam::123456789012:role/dormant';
 const FINDING_ACTIONS = ['finding.opened', 'finding.resolved', 'finding.reopened', 'finding.risk_accepted', 'finding.false_positive_recorded'];
@@ -29,7 +29,7 @@ describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/findings/{findingId} ($pro
     cloud.script(connectorId, { identities: [role('dormant', { usedDaysAgo, createdDaysAgo: 900 })] });
     return pipeline.current.synchronizeAndEvaluate(tenant, connectorId);
   }
-  async function theFinding(tenant: TestTenant): Promise<FindingView> {
+  async function theFinding(tenant: TestTenant): Promise<NhiFinding> {
     const listed = await t.current.call('GET', '/nhi/api/v1/findings?policy=stale_identity', { token: tenant.owner.token });
     expect(listed.body.items).toHaveLength(1);
     return listed.body.items[0];
@@ -161,7 +161,7 @@ describe.each(handlerTestProfiles)('PATCH /nhi/api/v1/findings/{findingId} ($pro
 
     const lapsed = await theFinding(tenant);
     expect(lapsed).toMatchObject({ status: 'open', reason: null, statusChangedByUserId: null, riskAcceptedUntil: until.toISOString(), statusChangedAt: until.toISOString() });
-    expect((await t.current.call('GET', '/nhi/api/v1/findings?status=open', { token: tenant.owner.token })).body.items.map((item: FindingView) => item.id)).toEqual([finding.id]);
+    expect((await t.current.call('GET', '/nhi/api/v1/findings?status=open', { token: tenant.owner.token })).body.items.map((item: NhiFinding) => item.id)).toEqual([finding.id]);
     expect((await t.current.call('GET', '/nhi/api/v1/findings?status=risk_accepted', { token: tenant.owner.token })).body.items).toEqual([]);
     // Reopening what already reads open changes nothing; accepting it again is a move from open.
     expect((await patch(tenant.owner, finding.id, { status: 'open', reason: 'lapsed' })).body.status).toBe('open');

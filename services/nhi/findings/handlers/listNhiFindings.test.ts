@@ -6,7 +6,7 @@ import { scriptedCollector } from '../../collection/testing/api-fixtures.js';
 import { connectorBodies, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { accessKey, role } from '../../policies/testing/cloud-identities.js';
 import { usePolicyPipeline } from '../../policies/testing/policy-evaluation.js';
-import type { FindingView } from '../findings.js';
+import type { NhiFinding } from '../findings.js';
 
 describe.each(handlerTestProfiles)('GET /nhi/api/v1/findings ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -35,7 +35,7 @@ describe.each(handlerTestProfiles)('GET /nhi/api/v1/findings ($profile)', (profi
   it('pages through the findings newest first, filtered by policy, status, severity and identity, and only the organization’s', async () => {
     const [tenant, other] = await t.current.twoTenants();
     await findingsIn(tenant);
-    const all: FindingView[] = [];
+    const all: NhiFinding[] = [];
     let cursor: string | undefined;
     do {
       const page = await list(tenant, `limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
@@ -48,12 +48,12 @@ describe.each(handlerTestProfiles)('GET /nhi/api/v1/findings ($profile)', (profi
     const detected = all.map((finding) => finding.firstDetectedAt);
     expect([...detected].sort().reverse()).toEqual(detected);
 
-    expect((await list(tenant, 'policy=long_lived_access_key')).items.map((finding: FindingView) => finding.identity.externalId).sort()).toEqual(['AKIAOLDKEYNUMBER0001', 'AKIAOLDKEYNUMBER0002']);
+    expect((await list(tenant, 'policy=long_lived_access_key')).items.map((finding: NhiFinding) => finding.identity.externalId).sort()).toEqual(['AKIAOLDKEYNUMBER0001', 'AKIAOLDKEYNUMBER0002']);
     const key = all.find((finding) => finding.identity.externalId === 'AKIAOLDKEYNUMBER0001')!;
-    expect((await list(tenant, `identityId=${key.identity.id}`)).items.map((finding: FindingView) => finding.policy).sort()).toEqual(['long_lived_access_key', 'stale_identity']);
+    expect((await list(tenant, `identityId=${key.identity.id}`)).items.map((finding: NhiFinding) => finding.policy).sort()).toEqual(['long_lived_access_key', 'stale_identity']);
 
     await t.current.call('PATCH', `/nhi/api/v1/findings/${key.id}`, { token: tenant.owner.token, body: { status: 'acknowledged' } });
-    expect((await list(tenant, 'status=acknowledged')).items.map((finding: FindingView) => finding.id)).toEqual([key.id]);
+    expect((await list(tenant, 'status=acknowledged')).items.map((finding: NhiFinding) => finding.id)).toEqual([key.id]);
     expect((await list(tenant, 'status=open,acknowledged')).total).toBe(9);
     expect((await list(tenant, 'severity=high,critical')).total).toBe(0);
     expect((await list(tenant, 'severity=medium&status=open')).total).toBe(8);

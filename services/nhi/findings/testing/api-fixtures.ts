@@ -3,7 +3,7 @@
 // and findings opened through the real evaluation route.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
-import type { FindingView } from '../findings.js';
+import type { NhiFinding } from '../findings.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,14 +37,14 @@ export async function evaluate(t: TestApp, person: TestPerson) {
 }
 
 /** The tenant's findings as its owner sees them (up to 200). */
-export async function findingsOf(t: TestApp, tenant: TestTenant, query = ''): Promise<FindingView[]> {
+export async function findingsOf(t: TestApp, tenant: TestTenant, query = ''): Promise<NhiFinding[]> {
   const response = await t.call('GET', `/nhi/api/v1/findings?limit=200${query}`, { token: tenant.owner.token });
   if (response.status !== 200) throw new Error(`GET /nhi/api/v1/findings answered ${response.status}: ${response.raw}`);
   return response.body.items;
 }
 
 /** An open stale_identity finding of the tenant, through a seeded role and an evaluation. */
-export async function openStaleFinding(t: TestApp, tenant: TestTenant): Promise<FindingView> {
+export async function openStaleFinding(t: TestApp, tenant: TestTenant): Promise<NhiFinding> {
   const identityId = await seedUsedRole(t, tenant, 400);
   await evaluate(t, tenant.owner);
   const finding = (await findingsOf(t, tenant, `&identityId=${identityId}`))[0];

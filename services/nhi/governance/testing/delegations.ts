@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { TestApp, TestPerson } from '../../../../test/support/test-app.js';
 import type { DelegableAuthority } from '../authority.js';
-import type { DelegationView } from '../delegations.js';
+import type { NhiDelegation } from '../delegations.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ export async function delegate(
   delegate: TestPerson,
   authority: DelegableAuthority[],
   dates: { startsAt?: Date; endsAt?: Date } = {},
-): Promise<DelegationView> {
+): Promise<NhiDelegation> {
   const endsAt = dates.endsAt ?? new Date(Date.now() + 24 * HOUR_MS);
   const response = await t.call('POST', '/nhi/api/v1/delegations', {
     token: delegator.token,

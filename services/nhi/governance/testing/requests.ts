@@ -2,6 +2,7 @@
 // policy exceptions), their decisions through the API, and delegations of approving
 // written straight into the table (the delegation API is another capability's).
 import { randomUUID } from 'node:crypto';
+import type { components } from '../../../../api/openapi.js';
 import type { ApiResponse } from '../../../../test/support/http-client.js';
 import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
 import { seedIdentity } from '../../connectors/testing/api-fixtures.js';
@@ -38,15 +39,8 @@ export const exceptionRequests: RequestKind = {
   body: (identityId, at, endsInMs) => ({ identityId, policy: 'stale_identity', reason: 'break-glass role, used once a year', endsAt: new Date(at.getTime() + endsInMs).toISOString() }),
 };
 
-export interface RequestedView {
-  id: string;
-  identityId: string;
-  status: string;
-  inForce: boolean;
-  approvals: string[];
-  endsAt: string;
-  [field: string]: unknown;
-}
+/** A request as the API shows it: the document's NhiGrant or NhiPolicyException. */
+type GovernanceRequest = components['schemas']['NhiGrant'] | components['schemas']['NhiPolicyException'];
 
 /** A pending request of the kind by `requester`, for a new identity of the tenant (or the one given), through the API. */
 export async function requested(
@@ -55,7 +49,7 @@ export async function requested(
   requester: TestPerson,
   kind: RequestKind,
   options: { identityId?: string; at?: Date; endsInMs?: number } = {},
-): Promise<RequestedView> {
+): Promise<GovernanceRequest> {
   const identityId = options.identityId ?? (await seedIdentity(t, tenant));
   const response = await t.call('POST', kind.path, { token: requester.token, body: kind.body(identityId, options.at ?? new Date(), options.endsInMs ?? 7 * DAY_MS) });
   if (response.status !== 201) throw new Error(`POST ${kind.path} answered ${response.status}: ${response.raw}`);
@@ -67,7 +61,7 @@ export const decide = (t: TestApp, person: TestPerson, kind: RequestKind, id: st
   t.call('POST', `${kind.path}/${id}/${verb}`, { token: person.token, body });
 
 /** The request as its tenant's owner reads it. */
-export async function read(t: TestApp, tenant: TestTenant, kind: RequestKind, id: string): Promise<RequestedView> {
+export async function read(t: TestApp, tenant: TestTenant, kind: RequestKind, id: string): Promise<GovernanceRequest> {
   const response = await t.call('GET', `${kind.path}/${id}`, { token: tenant.owner.token });
   if (response.status !== 200) throw new Error(`GET ${kind.path}/${id} answered ${response.status}: ${response.raw}`);
   return response.body;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { seedIdentity } from '../../connectors/testing/api-fixtures.js';
 import { decide, grantRequests, requested } from '../../governance/testing/requests.js';
-import type { GrantView } from '../index.js';
+import type { NhiGrant } from '../index.js';
 
 describe.each(handlerTestProfiles)('GET /nhi/api/v1/grants ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -13,9 +13,9 @@ describe.each(handlerTestProfiles)('GET /nhi/api/v1/grants ($profile)', (profile
   const list = async (tenant: TestTenant, query = '') => {
     const response = await t.current.call('GET', `/nhi/api/v1/grants${query}`, { token: tenant.owner.token });
     expect(response.status).toBe(200);
-    return response.body as { items: GrantView[]; next_cursor?: string };
+    return response.body as { items: NhiGrant[]; next_cursor?: string };
   };
-  const ids = (page: { items: GrantView[] }) => page.items.map((item) => item.id);
+  const ids = (page: { items: NhiGrant[] }) => page.items.map((item) => item.id);
 
   it('lists newest first with filters by status, identity and in force, page by page', async () => {
     const [tenant, other] = await t.current.twoTenants();

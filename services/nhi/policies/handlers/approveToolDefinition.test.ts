@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { createTestCertificates } from '../../../platform/egress/testing/certificates.js';
-import type { IdentityView } from '../../collection/inventory.js';
+import type { Identity } from '../../collection/inventory.js';
 import { auditRecords, createConnector } from '../../connectors/testing/api-fixtures.js';
 import { toolServerCollector } from '../../tool-servers/index.js';
 import { startDefinitionServer, type DefinitionServer } from '../../tool-servers/testing/definition-server.js';
@@ -41,9 +41,9 @@ describe.each(handlerTestProfiles)('PUT /nhi/api/v1/identities/{identityId}/appr
     });
     return connector.id;
   }
-  async function tool(tenant: TestTenant, name: string): Promise<IdentityView> {
+  async function tool(tenant: TestTenant, name: string): Promise<Identity> {
     const listed = await t.current.call('GET', '/nhi/api/v1/identities?kind=mcp_tool&limit=100', { token: tenant.owner.token });
-    return listed.body.items.find((identity: IdentityView) => identity.name === name);
+    return listed.body.items.find((identity: Identity) => identity.name === name);
   }
   const approve = (tenant: TestTenant, identityId: string, fingerprint: string | null) =>
     t.current.call('PUT', `/nhi/api/v1/identities/${identityId}/approval`, { token: tenant.owner.token, body: { fingerprint } });

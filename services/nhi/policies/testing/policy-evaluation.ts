@@ -7,14 +7,14 @@ import type { Worker } from '../../../platform/jobs.js';
 import { createLogger } from '../../../platform/logger.js';
 import { registerWorker, type WorkerRegistry } from '../../../platform/worker-registry.js';
 import type { Collector } from '../../collection/index.js';
-import type { RunView } from '../../collection/runs.js';
+import type { SynchronizationRun } from '../../collection/runs.js';
 import { requestRun } from '../../collection/testing/api-fixtures.js';
 import { useCollectionPipeline, type CollectionPipelineOptions } from '../../collection/testing/collection-pipeline.js';
 import { evaluateAfterSynchronization } from '../evaluation-queue.js';
 import { createPolicyEvaluationWorker } from '../workers/evaluation-worker.js';
 
 export interface EvaluatedRun {
-  run: RunView;
+  run: SynchronizationRun;
   /** The policy.evaluated record's detail of the evaluation that followed the run. */
   evaluation: { trigger: string; runId: string; policies: Record<string, { enabled: boolean; holding: number; opened: number; reopened: number; resolved: number }> };
 }

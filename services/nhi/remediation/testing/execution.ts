@@ -14,14 +14,14 @@ import { registerWorker, type WorkerRegistry } from '../../../platform/worker-re
 import type { SynchronizationSessionDeps } from '../../connectors/index.js';
 import { createRemediationExecutionWorker } from '../workers/execution-worker.js';
 import { createExecutorRegistry, type RemediationExecutor } from '../executors.js';
-import type { RemediationStatus, RemediationView } from '../records.js';
+import type { RemediationStatus, Remediation } from '../records.js';
 import { remediationOf } from './api-fixtures.js';
 
 export interface RemediationExecution {
   /** Writes the deployment's entry for the tenant's credentials reference: the value given, or a random token. */
   holdCredentials(tenant: TestTenant, reference: string, value?: string): Promise<void>;
   /** GET the remediation until its status is no longer approved or executing. */
-  outcome(person: TestPerson, remediationId: string): Promise<RemediationView>;
+  outcome(person: TestPerson, remediationId: string): Promise<Remediation>;
 }
 
 const UNDER_WAY: readonly RemediationStatus[] = ['approved', 'executing'];

@@ -1,7 +1,7 @@
 // Test-only: runtime rules created over HTTP, API keys holding the runtime decision
 // scope, and questions asked with them.
 import type { TestApp, TestPerson, TestTenant } from '../../../../test/support/test-app.js';
-import type { RuleView } from '../rules.js';
+import type { NhiRuntimeRule } from '../rules.js';
 
 export const DECIDE_SCOPE = 'nhi-runtime:decide';
 
@@ -9,7 +9,7 @@ export const DECIDE_SCOPE = 'nhi-runtime:decide';
 export const denyProductionRule = { name: 'no production writes', effect: 'deny', enabled: true, match: { actions: ['write:*'], resources: ['prod/*'] } };
 
 /** POST /nhi/api/v1/runtime/rules as the person; 201 expected. */
-export async function createRule(t: TestApp, person: TestPerson, body: unknown = denyProductionRule): Promise<RuleView> {
+export async function createRule(t: TestApp, person: TestPerson, body: unknown = denyProductionRule): Promise<NhiRuntimeRule> {
   const response = await t.call('POST', '/nhi/api/v1/runtime/rules', { token: person.token, body });
   if (response.status !== 201) throw new Error(`POST /nhi/api/v1/runtime/rules answered ${response.status}: ${response.raw}`);
   return response.body;
