@@ -16,6 +16,7 @@ const TENANCY_MINTERS = {
   systemScope: [
     'services/analytics/processors/analytics-sink.ts',
     'services/assets/workers/scheduler.ts',
+    'services/findings/findings.ts',
     'services/findings/processors/findings-processor.ts',
     'services/findings/workers/suppression-expiry.ts',
     'services/identity/accounts/account-lifecycle.ts',
@@ -31,6 +32,8 @@ const TENANCY_MINTERS = {
     'services/identity/sso/sign-in.ts',
     'services/nhi/collection/processors/inventory-processor.ts',
     'services/nhi/collection/workers/synchronization-schedule.ts',
+    'services/organizations/memberships.ts',
+    'services/organizations/organizations.ts',
     'services/organizations/workers/deletion-sweep.ts',
     'services/platform/jobs.ts',
     'streams/log/shared.ts',

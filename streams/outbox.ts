@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrgId, Queryable } from '../services/platform/db/database.js';
 import type { TopicSpec } from './log/stream-log.js';
 import { topics } from './topics.js';
+import { actingForTenant } from '../services/platform/tenancy.js';
 
 export type ActorKind = 'user' | 'api_key' | 'workload' | 'directory_token' | 'system';
 
@@ -29,10 +30,12 @@ export interface NewDomainEvent {
 /**
  * Records a domain event in the transactional outbox. Call it with the same
  * transaction that changes the state the event describes: the event then exists
- * exactly when the change committed, and the relay publishes it afterwards.
+ * exactly when the change committed, and the relay publishes it afterwards. The
+ * event's statement runs in the scope of the organization it is given, which may be
+ * another than the request's.
  */
 export async function appendToOutbox(tx: Queryable, orgId: OrgId, event: NewDomainEvent): Promise<DomainEvent> {
-  const [envelope] = await appendManyToOutbox(tx, [{ orgId, event }]);
+  const [envelope] = await actingForTenant(orgId, () => appendManyToOutbox(tx, [{ orgId, event }]));
   return envelope!;
 }
 

@@ -9,6 +9,7 @@ import { parsePageRequest, readPage, type ListingTotal, type PageEnvelope } from
 import type { EstimateCache } from '../platform/pagination/estimate-cache.js';
 import type { FindingEventSource } from './triage.js';
 import { observationKinds, severities, type Fixability, type ObservationDetail, type ObservationKind, type Severity } from './observation.js';
+import { actingAsSystem, systemScope } from '../platform/tenancy.js';
 
 export const findingStatuses = ['open', 'triaged', 'suppressed', 'resolved', 'reopened'] as const;
 export type FindingStatus = (typeof findingStatuses)[number];
@@ -186,7 +187,7 @@ export async function listFindingsPage(
     highest,
     leavesGaps ? ranks : null,
   ];
-  return readPage<FindingRow & KeysetRow, FindingView>({
+  const read = () => readPage<FindingRow & KeysetRow, FindingView>({
     codec,
     orgId,
     listing,
@@ -235,7 +236,10 @@ export async function listFindingsPage(
     },
     toItem: toFindingView,
   });
+  return filters.q === null ? read() : actingAsSystem(searching, read);
 }
+
+const searching = systemScope('search-findings');
 
 /** Counted exactly up to this many rows; past it, total is the planner's estimate. */
 const EXACT_TOTAL_LIMIT = 10_000;

@@ -10,6 +10,7 @@ import { eventActorOf, eventActorOfRecorded, type Principal, type RecordedActor,
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { AppError, conflict, notFound } from '../platform/errors.js';
 import { countOwners, deleteMembership, findMember, lockMemberships, membershipIn, updateRole, type Member } from './memberships.js';
+import { actingForTenant } from '../platform/tenancy.js';
 
 interface MembershipChange {
   /** The operation asking for the change, named in the audit record of a refusal. */
@@ -62,12 +63,15 @@ export async function leaveOrganization(db: Database, leaving: { principal: User
     const membership = await membershipIn(tx, principal.userId, leaving.orgId);
     if (!membership) throw notFound();
     const orgId = membership.orgId;
-    const target = await lockedTarget(tx, orgId, principal.userId);
-    await keepOwner(tx, orgId, target, { role: undefined, refusal: 'the last owner cannot leave' });
-    await deleteMembership(tx, orgId, principal.userId);
-    const detail = { user_id: principal.userId, role: target.member.role };
-    await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.left', detail });
-    await appendToOutbox(tx, orgId, { type: 'member.left', subjectId: principal.userId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
+    // The organization left may be another than the one the person acts in.
+    await actingForTenant(orgId, async () => {
+      const target = await lockedTarget(tx, orgId, principal.userId);
+      await keepOwner(tx, orgId, target, { role: undefined, refusal: 'the last owner cannot leave' });
+      await deleteMembership(tx, orgId, principal.userId);
+      const detail = { user_id: principal.userId, role: target.member.role };
+      await recordIdentityEvent(tx, orgId, origin, { actor: actorOf(principal), action: 'member.left', detail });
+      await appendToOutbox(tx, orgId, { type: 'member.left', subjectId: principal.userId, actor: eventActorOf(principal), correlationId: origin.requestId, payload: detail });
+    });
   });
 }
 

@@ -3,8 +3,10 @@
 import type { components } from '../../api/openapi.js';
 import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { tenantOfMembership } from '../platform/tenancy.js';
+import { actingAsSystem, systemScope, tenantOfMembership } from '../platform/tenancy.js';
 import { isOwnerRole, ownerRoles, type Role } from '../platform/authorization/permissions.js';
+
+const personMemberships = systemScope('read-person-memberships');
 
 export const arrivals = ['manual', 'invitation', 'directory', 'jit'] as const;
 export type Arrival = (typeof arrivals)[number];
@@ -140,7 +142,7 @@ export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: stri
  * Read on every request, so a lost membership takes effect at once.
  */
 export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role; deletionScheduled: boolean } | undefined> {
-  const { rows } = await q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>(
+  const { rows } = await actingAsSystem(personMemberships, () => q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>(
     `SELECT m.org_id, m.role, o.deletes_at IS NOT NULL AS deletion_scheduled
        FROM memberships m
        JOIN organizations o ON o.id = m.org_id
@@ -149,12 +151,14 @@ export async function resolveActingMembership(q: Queryable, userId: string): Pro
       ORDER BY (m.org_id IS NOT DISTINCT FROM u.active_org_id) DESC, m.created_at, (o.personal_for_user_id = m.user_id) IS TRUE, o.id
       LIMIT 1`,
     [userId],
-  );
+  ));
   return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role, deletionScheduled: rows[0].deletion_scheduled };
 }
 
 /** The person's membership in an organization a request names; undefined when they are not a member of it (or it does not exist). */
 export async function membershipIn(q: Queryable, userId: string, requestedOrgId: string): Promise<{ orgId: OrgId; role: Role } | undefined> {
-  const { rows } = await q.query<{ org_id: string; role: Role }>('SELECT org_id, role FROM memberships WHERE user_id = $1 AND org_id = $2', [userId, requestedOrgId]);
+  const { rows } = await actingAsSystem(personMemberships, () =>
+    q.query<{ org_id: string; role: Role }>('SELECT org_id, role FROM memberships WHERE user_id = $1 AND org_id = $2', [userId, requestedOrgId]),
+  );
   return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role };
 }

@@ -2,7 +2,9 @@
 // seated as owner in the same transaction (spec 2.1).
 import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { tenantOfMembership } from '../platform/tenancy.js';
+import { actingAsSystem, actingForTenant, systemScope, tenantOfMembership } from '../platform/tenancy.js';
+
+const personMemberships = systemScope('read-person-memberships');
 import type { Role } from '../platform/authorization/permissions.js';
 import { addMembership } from './memberships.js';
 
@@ -48,8 +50,11 @@ export async function createOrganization(tx: Queryable, input: { name: string; c
     input.personal ? input.creatorUserId : null,
   ]);
   const orgId = tenantOfMembership(rows[0]!.id);
-  await addMembership(tx, orgId, { userId: input.creatorUserId, role: 'owner', arrival: 'manual', actor: { kind: 'user', id: input.creatorUserId } });
-  return (await findOrganization(tx, orgId))!;
+  // The new organization's rows are its own, whichever organization its creator acts in.
+  return actingForTenant(orgId, async () => {
+    await addMembership(tx, orgId, { userId: input.creatorUserId, role: 'owner', arrival: 'manual', actor: { kind: 'user', id: input.creatorUserId } });
+    return (await findOrganization(tx, orgId))!;
+  });
 }
 
 export async function findOrganization(q: Queryable, orgId: OrgId): Promise<Organization | undefined> {
@@ -70,7 +75,7 @@ export async function renameOrganization(tx: Queryable, orgId: OrgId, name: stri
 
 /** Every organization the person belongs to, oldest first, with their role in each. */
 export async function listOrganizationsOf(q: Queryable, userId: string): Promise<Array<Organization & { role: Role }>> {
-  const { rows } = await q.query<OrganizationRow & { role: Role }>(
+  const { rows } = await actingAsSystem(personMemberships, () => q.query<OrganizationRow & { role: Role }>(
     `SELECT ${organizationColumns}, m.role
        FROM organizations o
        JOIN plans p ON p.code = o.plan_code
@@ -78,7 +83,7 @@ export async function listOrganizationsOf(q: Queryable, userId: string): Promise
       WHERE m.user_id = $1
       ORDER BY o.created_at, o.id`,
     [userId],
-  );
+  ));
   return rows.map((row) => ({ ...toOrganization(row), role: row.role }));
 }
 

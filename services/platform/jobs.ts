@@ -3,7 +3,7 @@ import { inQueueClaimTransaction } from './db/queue-claim.js';
 import { isRetriable } from './errors.js';
 import type { Logger } from './logger.js';
 import { createPollingLoop, type PollingLoop } from './polling-loop.js';
-import { systemScope, tenantOfClaim, type SystemScope } from './tenancy.js';
+import { actingForTenant, systemScope, tenantOfClaim, type SystemScope } from './tenancy.js';
 import type { WorkerRegistration } from './worker-registry.js';
 
 export interface Job<Payload = Record<string, unknown>> {
@@ -33,10 +33,16 @@ interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** Queues a job in the organization it is given, which may be another than the request's (a person's personal organization, for their mail). */
 export async function enqueueJob(tx: Queryable, orgId: OrgId, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<string> {
-  const result = await tx.query<{ id: string }>(
-    'INSERT INTO jobs (org_id, kind, payload, run_after, max_attempts) VALUES ($1, $2, $3, coalesce($4, now()), $5) RETURNING id',
-    [orgId, kind, JSON.stringify(payload), options.runAfter ?? null, options.maxAttempts ?? 5],
+  const result = await actingForTenant(orgId, () =>
+    tx.query<{ id: string }>('INSERT INTO jobs (org_id, kind, payload, run_after, max_attempts) VALUES ($1, $2, $3, coalesce($4, now()), $5) RETURNING id', [
+      orgId,
+      kind,
+      JSON.stringify(payload),
+      options.runAfter ?? null,
+      options.maxAttempts ?? 5,
+    ]),
   );
   return result.rows[0]!.id;
 }
@@ -151,7 +157,7 @@ export function createWorker(options: WorkerOptions): Worker {
   async function runJob(job: Job): Promise<void> {
     const jobLogger = logger.child({ job_id: job.id, job_kind: job.kind, org_id: job.orgId });
     try {
-      const outcome = await handle(job);
+      const outcome = await actingForTenant(job.orgId, () => handle(job));
       if (outcome) await deferJob(db, job, outcome.deferMs);
       else await completeJob(db, job);
     } catch (error) {

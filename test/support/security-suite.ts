@@ -67,7 +67,7 @@ export interface ResourceRequest {
 export type ResourceFixture = (t: TestApp, tenant: TestTenant) => Promise<ResourceRequest>;
 
 /** The module's resource fixtures by operationId, from services/<module>/testing/security-fixtures.ts when it has one. */
-async function securityFixturesOf(moduleName: string): Promise<Record<string, ResourceFixture>> {
+export async function securityFixturesOf(moduleName: string): Promise<Record<string, ResourceFixture>> {
   const file = new URL(`../../services/${moduleName}/testing/security-fixtures.ts`, import.meta.url);
   if (!existsSync(fileURLToPath(file))) return {};
   const loaded = (await import(file.href)) as { securityFixtures: Record<string, ResourceFixture> };

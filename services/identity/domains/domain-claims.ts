@@ -12,7 +12,7 @@ import type { CursorCodec } from '../../platform/pagination/cursor.js';
 import { newestFirst, type KeysetRow } from '../../platform/pagination/keyset.js';
 import { parsePageRequest, readTablePage, type PageEnvelope } from '../../platform/pagination/page.js';
 import type { UserPrincipal } from '../../platform/principal.js';
-import { systemScope, type SystemScope } from '../../platform/tenancy.js';
+import { actingAsSystem, systemScope, type SystemScope } from '../../platform/tenancy.js';
 import { checkClaimableDomain } from './domain-names.js';
 import { challengeRecordName, challengeRecordValue, lookUpChallenge, type TxtResolver } from './txt-resolver.js';
 
@@ -74,8 +74,10 @@ const newToken = (): string => randomBytes(24).toString('base64url');
  * by name under the `verify-domain` system scope, the only thing verification learns
  * about other tenants (and tells the claimant, as a 409).
  */
-async function verifiedElsewhere(q: Queryable, _scope: SystemScope, orgId: OrgId, domain: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM identity_domains WHERE domain = $1 AND verified_at IS NOT NULL AND org_id <> $2', [domain, orgId]);
+async function verifiedElsewhere(q: Queryable, scope: SystemScope, orgId: OrgId, domain: string): Promise<boolean> {
+  const { rows } = await actingAsSystem(scope, () =>
+    q.query('SELECT 1 FROM identity_domains WHERE domain = $1 AND verified_at IS NOT NULL AND org_id <> $2', [domain, orgId]),
+  );
   return rows.length > 0;
 }
 

@@ -1,7 +1,7 @@
 // Which organization holds an address's domain verified. Sign-ins and SCIM pushes
 // ask before they know an organization, so the lookup takes the system scope.
 import type { OrgId, Queryable } from '../../platform/db/database.js';
-import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
+import { actingAsSystem, tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
 
 export interface VerifiedDomainOwner {
   orgId: OrgId;
@@ -20,9 +20,8 @@ export function domainOfAddress(email: string): string | undefined {
 export async function verifiedDomainOwnerOf(q: Queryable, scope: SystemScope, email: string): Promise<VerifiedDomainOwner | undefined> {
   const domain = domainOfAddress(email);
   if (!domain) return undefined;
-  const { rows } = await q.query<{ id: string; org_id: string }>(
-    'SELECT id, org_id FROM identity_domains WHERE domain = $1 AND verified_at IS NOT NULL',
-    [domain],
+  const { rows } = await actingAsSystem(scope, () =>
+    q.query<{ id: string; org_id: string }>('SELECT id, org_id FROM identity_domains WHERE domain = $1 AND verified_at IS NOT NULL', [domain]),
   );
   return rows[0] && { orgId: tenantOfClaim(scope, rows[0].org_id), domainId: rows[0].id, domain };
 }

@@ -10,7 +10,7 @@ import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { eventActorOf, type UserPrincipal } from '../../platform/principal.js';
 import { appendToOutbox } from '../../../streams/outbox.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { actingForTenant, systemScope } from '../../platform/tenancy.js';
 import {
   addMembership,
   findMember,
@@ -23,7 +23,7 @@ import {
   seatFree,
   seatLimitReached,
 } from '../../organizations/index.js';
-import { findByToken, hasIssuedInvitation, insertInvitation, lockInvitation, markRedeemed, markWithdrawn, type Invitation, type InvitationState, type InvitedRole } from './invitations.js';
+import { findByToken, hasIssuedInvitation, insertInvitation, lockInvitation, markRedeemed, markWithdrawn, type Invitation, type InvitationState, type InvitedRole, type PresentedInvitation } from './invitations.js';
 
 export interface Caller {
   operationId: string;
@@ -84,9 +84,14 @@ export async function withdrawInvitation(db: Database, caller: Caller, invitatio
  * organization over its limit (the invitation already holds its seat).
  */
 export async function acceptInvitation(db: Database, caller: Omit<Caller, 'operationId'>, token: string) {
-  const { principal, origin } = caller;
+  const { principal } = caller;
   const presented = await findByToken(db, systemScope('redeem-invitation'), token, principal.userId);
   if (!presented) throw notFound();
+  // The person is not a member yet: what follows happens in the invitation's organization.
+  return actingForTenant(presented.orgId, () => redeem(db, caller, presented));
+}
+
+async function redeem(db: Database, { principal, origin }: Omit<Caller, 'operationId'>, presented: PresentedInvitation) {
   const orgId = presented.orgId;
   const refusalDetail = { invitation_id: presented.id };
   if (!presented.addressMatches) {

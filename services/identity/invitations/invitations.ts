@@ -5,7 +5,7 @@ import type { components } from '../../../api/openapi.js';
 import type { Role } from '../../platform/authorization/permissions.js';
 import { newSecret, secretDigest } from '../../platform/crypto/secrets.js';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
-import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
+import { actingAsSystem, tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
 
 /** Recognizable by secret scanners and by us: an invitation token, not a key or a session. */
 const INVITATION_TOKEN_PREFIX = 'sni_';
@@ -97,7 +97,7 @@ export async function markRedeemed(tx: Queryable, orgId: OrgId, id: string, user
   await tx.query('UPDATE invitations SET redeemed_at = now(), redeemed_by_user_id = $3 WHERE org_id = $1 AND id = $2', [orgId, id, userId]);
 }
 
-interface PresentedInvitation {
+export interface PresentedInvitation {
   id: string;
   orgId: OrgId;
   /** Whether the address invited is the presenting person's (both stored lower-case). */
@@ -110,11 +110,13 @@ interface PresentedInvitation {
  * organization, whose member the person is not yet.
  */
 export async function findByToken(q: Queryable, scope: SystemScope, token: string, userId: string): Promise<PresentedInvitation | undefined> {
-  const { rows } = await q.query<{ id: string; org_id: string; address_matches: boolean }>(
-    `SELECT i.id, i.org_id, (i.email = u.email) AS address_matches
-       FROM invitations i JOIN users u ON u.id = $2
-      WHERE i.token_hash = $1`,
-    [secretDigest(token), userId],
+  const { rows } = await actingAsSystem(scope, () =>
+    q.query<{ id: string; org_id: string; address_matches: boolean }>(
+      `SELECT i.id, i.org_id, (i.email = u.email) AS address_matches
+         FROM invitations i JOIN users u ON u.id = $2
+        WHERE i.token_hash = $1`,
+      [secretDigest(token), userId],
+    ),
   );
   const row = rows[0];
   return row && { id: row.id, orgId: tenantOfClaim(scope, row.org_id), addressMatches: row.address_matches };

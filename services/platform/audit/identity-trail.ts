@@ -8,7 +8,7 @@ import type { RequestContext } from '../http/handler.js';
 import type { Database, OrgId, Queryable } from '../db/database.js';
 import type { AppError } from '../errors.js';
 import { actorColumnsOf, recordedActorOf, type Principal, type RecordedActor } from '../principal.js';
-import { tenantOfClaim, type SystemScope } from '../tenancy.js';
+import { actingForTenant, tenantOfClaim, type SystemScope } from '../tenancy.js';
 import type { CursorCodec } from '../pagination/cursor.js';
 import { assertPositionFits, defineKeysetOrder, keysetAfter, takePage, type KeysetRow } from '../pagination/keyset.js';
 import type { PageRequest } from '../pagination/page.js';
@@ -78,8 +78,13 @@ interface EventToInsert {
   detail: Record<string, unknown> | undefined;
 }
 
+/**
+ * An event goes to the trail of the organization it is given, which is often not the one
+ * its request acts in (a person's personal organization, the organization enforcing SSO on
+ * an address): the statement runs in that organization's scope.
+ */
 async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Promise<void> {
-  await q.query(
+  await actingForTenant(orgId, () => q.query(
     `INSERT INTO identity_audit_events (org_id, actor_user_id, actor_api_key_id, actor_workload_id, actor_directory_token_id, actor_system, action, source_ip, user_agent, request_id, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
@@ -95,7 +100,7 @@ async function insertEvent(q: Queryable, orgId: OrgId, event: EventToInsert): Pr
       event.origin?.requestId ?? null,
       JSON.stringify(redact(event.detail ?? {})),
     ],
-  );
+  ));
 }
 
 /**
@@ -141,7 +146,8 @@ export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin
   const varied = refusal.varies === undefined ? undefined : detail[refusal.varies];
   const variedValue = varied === undefined ? null : typeof varied === 'string' ? varied : JSON.stringify(varied);
   const closesAt = new Date(now.getTime() + REFUSAL_WINDOW_MS);
-  await db.transaction(async (tx) => {
+  // The refusal goes to the trail of the organization it is given, as insertEvent's events do.
+  await actingForTenant(orgId, () => db.transaction(async (tx) => {
     const closed = await tx.query<RefusalWindowRow>(
       `DELETE FROM identity_refusal_windows WHERE org_id = $1 AND action = $2 AND subject = $3 AND closes_at <= $4 RETURNING ${WINDOW_COLUMNS}`,
       [orgId, refusal.action, refusal.subject, now],
@@ -192,7 +198,7 @@ export async function recordRepeatableRefusal(db: Database, orgId: OrgId, origin
       action: refusal.action,
       detail: { ...detail, repeats_counted_until: closesAt.toISOString() },
     });
-  });
+  }));
 }
 
 /**

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
+import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
 import { isServingRequest } from './request-lane.js';
 import { startTypeScriptWorker } from '../typescript-worker.js';
 
@@ -87,18 +89,38 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
   const run = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
     call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false });
 
+  // The scope the one connection was last put in (tenant-scope.ts): entered again only when it changes.
+  let connectionScope: string | undefined;
+  const runInScope = async <Row,>(scope: ConnectionScope, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
+    if (connectionScope !== scope.key) {
+      await run(ENTER_SCOPE_SQL, [scope.role, scope.orgId]);
+      connectionScope = scope.key;
+    }
+    return run<Row>(sql, params, options);
+  };
+  // A statement's scope is its caller's, taken when it is called: the queue runs it later, from elsewhere.
+  const inCallersScope = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions) => {
+    const scope = connectionScopeOf(currentDatabaseScope());
+    return () => runInScope<Row>(scope, sql, params, options);
+  };
+
   let closed = false;
   return {
     kind: 'embedded',
-    query: (sql, params = [], options) => serialize(() => run(sql, params, options)),
+    query: (sql, params = [], options) => serialize(inCallersScope(sql, params, options)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const begin = inCallersScope('BEGIN', []);
+      // fn runs in its caller's context (scope and lane), not in the queue's.
+      const work = AsyncLocalStorage.bind(fn);
       return serialize(async () => {
-        await run('BEGIN', []);
+        await begin();
         try {
-          const value = await fn({ query: (sql, params = [], options) => run(sql, params, options) });
+          const value = await work({ query: <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => inCallersScope<Row>(sql, params, options)() });
           await run('COMMIT', []);
           return value;
         } catch (error) {
+          // A rollback also undoes a scope entered inside the transaction.
+          connectionScope = undefined;
           await run('ROLLBACK', []).catch(() => undefined);
           throw error;
         }

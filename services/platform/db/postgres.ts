@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import { isoFromTimestamptzText } from './sql-time.js';
+import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL } from './tenant-scope.js';
 
 // Return int8 and numeric as JS numbers where safe; counts and offsets stay within 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -58,23 +59,48 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
 
-  const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> =>
-    toResult<Row>(await pool.query(toConfig(sql, params, options)));
+  // The scope each connection was last put in (tenant-scope.ts): entered again only when it changes.
+  const scopeOfClient = new WeakMap<pg.PoolClient, string>();
+  const enterScope = async (client: pg.PoolClient): Promise<void> => {
+    const scope = connectionScopeOf(currentDatabaseScope());
+    if (scopeOfClient.get(client) === scope.key) return;
+    await client.query(ENTER_SCOPE_SQL, [scope.role, scope.orgId]);
+    scopeOfClient.set(client, scope.key);
+  };
+  const run = async <Row,>(client: pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
+    await enterScope(client);
+    return toResult<Row>(await client.query(toConfig(sql, params, options)));
+  };
+
+  const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await run<Row>(client, sql, params, options);
+    } catch (error) {
+      failure = error as Error;
+      throw error;
+    } finally {
+      // As pg's pool.query does: a client that failed a statement is not handed out again.
+      client.release(failure);
+    }
+  };
 
   return {
     kind: 'postgres',
     query,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
-      const tx: Queryable = {
-        query: async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => toResult<Row>(await client.query(toConfig(sql, params, options))),
-      };
+      const tx: Queryable = { query: (sql, params = [], options) => run(client, sql, params, options) };
       try {
+        await enterScope(client);
         await client.query('BEGIN');
         const value = await fn(tx);
         await client.query('COMMIT');
         return value;
       } catch (error) {
+        // A rollback also undoes a scope entered inside the transaction.
+        scopeOfClient.delete(client);
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {

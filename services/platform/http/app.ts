@@ -17,6 +17,7 @@ import { BODY_LIMITS, DOCUMENT_BODY_LIMITS, bodyShapeRefusal, measureJsonText, m
 import { describeProblem } from './validation-problems.js';
 import { requestLogSerializer, resolvedAddressIsUsable, sensitiveQueryNames } from './request-log.js';
 import { servingRequest } from '../db/request-lane.js';
+import { actingForTenant } from '../tenancy.js';
 import type { OpenAPIV3 } from 'openapi-types';
 
 interface AppOptions {
@@ -244,7 +245,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const operationId = operation.operationId!;
     const handler = options.handlers[operationId]!;
     api.register(operationId, async (c: Context, request: FastifyRequest, reply: FastifyReply) => {
-      const result = await handler({
+      const principal = admitted.get(request);
+      const handle = () => handler({
         operationId,
         requestId: String(request.id),
         params: c.request.params as Record<string, string>,
@@ -253,8 +255,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
         headers: request.headers,
         clientIp: request.ip,
         log: request.log,
-        principal: admitted.get(request),
+        principal,
       });
+      // An authenticated operation acts in its principal's organization, and the database holds it there too.
+      const result = principal ? await actingForTenant(principal.orgId, handle) : await handle();
       return send(reply, result.status, result.body, result.headers);
     });
   }
