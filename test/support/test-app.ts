@@ -259,7 +259,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     scanLayerCacheBytes: 0,
     dataDir: path.join(tmpdir(), 'sentinel-test-no-data-dir'),
   };
-  const logger = options.logger ?? createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
+  const logger = options.logger ?? createLogger('silent');
   const mail: MailMessage[] = [];
   const outbox: Mailer = { send: async (message) => void mail.push(message) };
   const modules = createModules(
