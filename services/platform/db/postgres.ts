@@ -50,14 +50,26 @@ interface PostgresOptions {
 }
 
 export function createPostgresDatabase(options: PostgresOptions): Database {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    application_name: options.applicationName ?? 'sentinel',
-    connectionTimeoutMillis: 5_000,
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const newPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max,
+      application_name: options.applicationName ?? 'sentinel',
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  // Work for one organization takes its connections from a pool of its own, whose connections
+  // stay sentinel_tenant and change only their organization; the rest (the guard, the routes
+  // before sign-in, background work, system operations) from the other. With one pool a
+  // connection changed role twice a request, between the guard's work and the operation's:
+  // a listing made four statements instead of two (decisions/foundation.md, "Row-level security").
+  // Each pool may open maxConnections; idle connections close after ten seconds.
+  const ownerPool = newPool(options.maxConnections ?? 10);
+  const tenantPool = newPool(options.maxConnections ?? 10);
+  const poolOfScope = () => (currentDatabaseScope()?.kind === 'tenant' ? tenantPool : ownerPool);
 
   // The scope each connection was last put in (tenant-scope.ts): entered again only when it changes.
   const scopeOfClient = new WeakMap<pg.PoolClient, string>();
@@ -73,7 +85,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   };
 
   const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> => {
-    const client = await pool.connect();
+    const client = await poolOfScope().connect();
     let failure: Error | undefined;
     try {
       return await run<Row>(client, sql, params, options);
@@ -90,7 +102,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
     kind: 'postgres',
     query,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      const client = await poolOfScope().connect();
       const tx: Queryable = { query: (sql, params = [], options) => run(client, sql, params, options) };
       try {
         await enterScope(client);
@@ -111,7 +123,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
       await query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      await Promise.all([ownerPool.end(), tenantPool.end()]);
     },
   };
 }
