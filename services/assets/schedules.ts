@@ -1,6 +1,6 @@
 // Asset schedules (spec 2.7, 4.3): one per asset, set idempotently with PUT. The
 // scheduler (scheduler.ts) queues a scan whenever one is due.
-import type { components } from '../../api/openapi.js';
+import type { components, operations } from '../../api/openapi.js';
 import type { Database, OrgId, Queryable } from '../platform/db/database.js';
 import { notFound, validationFailed } from '../platform/errors.js';
 
@@ -31,10 +31,8 @@ function toScheduleView(row: ScheduleRow): AssetSchedule {
   };
 }
 
-interface ScheduleRequest {
-  intervalHours: number;
-  scanners: string[];
-}
+/** A schedule as it is set: the document's putAssetSchedule body. */
+type ScheduleRequest = operations['putAssetSchedule']['requestBody']['content']['application/json'];
 
 /** Spec 7 rule 5: a business-rule refusal with a message; the rule names it for clients that branch. */
 const pinnedAssetRefused = () =>
@@ -70,7 +68,7 @@ export async function putSchedule(db: Database, orgId: OrgId, assetId: string, r
               updated_at = now()
         WHERE s.org_id = $1 AND (s.interval_hours, s.scanners) IS DISTINCT FROM (excluded.interval_hours, excluded.scanners)
        RETURNING ${scheduleColumns}`,
-      [orgId, assetId, request.intervalHours, scanners],
+      [orgId, assetId, request.interval_hours, scanners],
     );
     // No row back: the schedule already was exactly this.
     return written.rows[0] ? toScheduleView(written.rows[0]) : readSchedule(tx, orgId, assetId);

@@ -2,6 +2,7 @@
 // form on the scanner-results stream (schemas/scanner-result.avsc).
 // Parsers in ./reports produce these; the findings pipeline keys them with
 // ./fingerprint.ts and folds them into finding rows (spec 2.5).
+import type { components } from '../../api/openapi.js';
 import type { DeclaredInventory } from './reports/sbom-document.js';
 
 export const observationKinds = ['vulnerability', 'secret', 'misconfiguration'] as const;
@@ -104,18 +105,8 @@ export interface LicenceRecord {
   path: string | null;
 }
 
-type ReportWarningCode = 'text_replaced' | 'entry_skipped' | 'value_not_stored' | 'warnings_omitted' | 'kind_not_covered' | 'kind_not_enabled' | 'no_advisory_data' | 'package_not_matched';
-
-/** What reading a report changed or left out; a scan lists them (ScanWarning in api/modules/scans.yaml). */
-export interface ReportWarning {
-  code: ReportWarningCode;
-  /** In words a person can act on: the entry and the reason. */
-  message: string;
-  /** The place in the report (Results[0].Vulnerabilities[3].Title); null for warnings_omitted and the two kind warnings, which are about the whole report. */
-  where: string | null;
-  /** text_replaced: characters replaced in the field; warnings_omitted: warnings not listed; kind_not_enabled: the findings dropped; otherwise 1. */
-  count: number;
-}
+/** What reading a report changed or left out; a scan lists them: the document's ScanWarning. */
+export type ReportWarning = components['schemas']['ScanWarning'];
 
 /** What every report parser returns. */
 export interface ParsedReport {

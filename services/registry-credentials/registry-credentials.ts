@@ -8,7 +8,7 @@
 // scanner process (loginFor): no view carries it, no audit or domain event names it.
 // Every change is written to the identity trail and announced as a domain event in
 // the transaction that makes it.
-import type { components } from '../../api/openapi.js';
+import type { components, operations } from '../../api/openapi.js';
 import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import { recordIdentityEvent, type RequestOrigin } from '../platform/audit/identity-trail.js';
@@ -24,11 +24,8 @@ type CredentialStatus = 'unused' | 'ok' | 'failed';
 /** A credential as the API shows it: the document's RegistryCredential. The secret is never part of it. */
 export type RegistryCredential = components['schemas']['RegistryCredential'];
 
-export interface CreateCredentialInput {
-  registry: string;
-  username: string;
-  secret: string;
-}
+/** A credential as it is created: the document's createRegistryCredential body. */
+export type CreateCredentialInput = operations['createRegistryCredential']['requestBody']['content']['application/json'];
 
 export interface UpdateCredentialInput {
   username?: string;

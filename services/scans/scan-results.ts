@@ -2,6 +2,7 @@
 // topic (through the outbox, in the caller's transaction) and into the asset's
 // licence inventory. Shared by the scan worker and report import, so a scan and an
 // imported report travel the same topic and processor.
+import type { components } from '../../api/openapi.js';
 import { appendRecordsToOutbox } from '../../streams/outbox.js';
 import { topics } from '../../streams/topics.js';
 import {
@@ -35,12 +36,8 @@ export interface ScannerOutcome {
   failure?: string;
 }
 
-/** The advisory data a built-in scan matched against, per OSV ecosystem (Scan.advisory_data). */
-export interface AdvisoryDataUsed {
-  ecosystem: string;
-  records: number;
-  last_modified: string | null;
-}
+/** The advisory data a built-in scan matched against, per OSV ecosystem: an entry of the document's Scan.advisory_data. */
+export type AdvisoryDataUsed = NonNullable<components['schemas']['Scan']['advisory_data']>[number];
 
 interface ScanResultTarget {
   orgId: OrgId;

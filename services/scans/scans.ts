@@ -20,11 +20,8 @@ export const SCAN_JOB_KIND = 'scan.run';
 
 type ScanSource = 'scan' | 'import' | 'schedule' | 'advisory_update';
 
-/** Why a scan nobody asked for ran (Scan.cause): continuous matching's advisory ids. */
-export interface ScanCause {
-  trigger: 'advisory_update';
-  advisories: string[];
-}
+/** Why a scan nobody asked for ran: the document's ScanCause (null there for a scan someone asked for), continuous matching's advisory ids. */
+export type ScanCause = NonNullable<components['schemas']['ScanCause']>;
 
 type ScanState = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
 

@@ -5,6 +5,7 @@
 // Findings arrive as groups of identical facets with a count (the summary query
 // collapses findings that look the same to the policy), so the same function
 // serves one finding (count 1) and ten thousand.
+import type { components } from '../../api/openapi.js';
 import type { Condition, Rule, SeverityThreshold } from '../policies/index.js';
 
 /**
@@ -30,13 +31,8 @@ export interface FacetGroup {
   count: number;
 }
 
-export interface RuleOutcome {
-  name: string;
-  effect: 'block' | 'warn';
-  match_count: number;
-  /** effect block and at least one match. */
-  blocking: boolean;
-}
+/** One rule's outcome (blocking: effect block and at least one match): an entry of the document's Verdict.rules. */
+export type RuleOutcome = components['schemas']['Verdict']['rules'][number];
 
 export interface Evaluation {
   /** Findings the rules were applied to: every finding of the scan except suppressed ones. */

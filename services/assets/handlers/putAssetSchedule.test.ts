@@ -47,9 +47,8 @@ describe.each(handlerTestProfiles)('PUT /api/v1/assets/{id}/schedule ($profile)'
     const [tenant] = await t.current.twoTenants();
     const id = await assetOf(t.current, tenant);
     const before = await put(tenant.owner.token, id, daily);
-    // Only trivy is a scanner today; the storage call shows what a second scanner will do.
-    const changed = await putSchedule(t.current.db, tenant.id, id, { intervalHours: 24, scanners: ['trivy', 'builtin'] });
-    expect(changed).toMatchObject({ scanners: ['builtin', 'trivy'], next_run_at: before.body.next_run_at });
+    const changed = await putSchedule(t.current.db, tenant.id, id, { interval_hours: 24, scanners: ['trivy', 'grype'] });
+    expect(changed).toMatchObject({ scanners: ['grype', 'trivy'], next_run_at: before.body.next_run_at });
   });
 
   it('refuses a digest-pinned asset with 400 and a message, writing nothing', async () => {

@@ -7,8 +7,7 @@ import { putSchedule } from '../schedules.js';
 export function putAssetSchedule(deps: { db: Database }): OperationHandler<'putAssetSchedule'> {
   return async (ctx) => {
     const principal = requirePrincipal(ctx);
-    const body = ctx.body;
-    const schedule = await putSchedule(deps.db, principal.orgId, ctx.params.id, { intervalHours: body.interval_hours, scanners: body.scanners });
+    const schedule = await putSchedule(deps.db, principal.orgId, ctx.params.id, ctx.body);
     return { status: 200, body: schedule };
   };
 }

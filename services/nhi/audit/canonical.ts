@@ -8,6 +8,7 @@
 // ": " after a key, object keys ordered by their UTF-8 length and then bytewise,
 // and strings escaped as JSON.stringify escapes them (docs/audit-evidence.md).
 import { createHash } from 'node:crypto';
+import type { components } from '../../../api/openapi.js';
 import type { AuditActorKind, AuditResult } from './audit-trail.js';
 
 /** The chain values of one record, as the trail stores and the evidence package carries them. */
@@ -71,10 +72,8 @@ export const recomputedDigest = (record: Omit<ChainRecord, 'digest' | 'sequence'
 export const BROKEN_LINK = 'link to preceding record does not match';
 export const BROKEN_DIGEST = "record's own digest does not match its content";
 
-export interface ChainBreak {
-  recordId: string;
-  reason: typeof BROKEN_LINK | typeof BROKEN_DIGEST;
-}
+/** Where a chain breaks and why: the document's ChainBreak (null there when there is no break). */
+export type ChainBreak = NonNullable<components['schemas']['ChainBreak']>;
 
 /**
  * Checks records in chain order, every one of them: its link to the record before it

@@ -6,7 +6,7 @@
 // The policy's name is checked against the ids the composition root hands in (the
 // catalogue of services/nhi/policies): policies imports findings, findings imports this
 // capability, so this one imports neither.
-import type { components } from '../../../api/openapi.js';
+import type { components, operations } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -29,12 +29,8 @@ import {
 export const MAX_EXCEPTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ExceptionRequest {
-  identityId: string;
-  policy: string;
-  reason: string;
-  endsAt: string;
-}
+/** A request for an exception: the document's requestNhiPolicyException body. */
+export type ExceptionRequest = operations['requestNhiPolicyException']['requestBody']['content']['application/json'];
 
 /** An exception as the API shows it: the document's NhiPolicyException. */
 export type NhiPolicyException = components['schemas']['NhiPolicyException'];

@@ -3,7 +3,7 @@
 // startsAt until endsAt or its revocation, evaluated when read: nothing stored changes
 // when the end passes. What a delegation confers is decided where it is used
 // (authority.ts): the delegator must still hold the authority then.
-import type { components } from '../../../api/openapi.js';
+import type { components, operations } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -38,13 +38,8 @@ interface DelegationRow {
 
 const delegationColumns = 'id, delegator_user_id, delegate_user_id, authority, reason, starts_at, ends_at, created_at, revoked_at, revoked_by_user_id';
 
-export interface DelegationRequest {
-  delegateUserId: string;
-  authority: DelegableAuthority[];
-  startsAt?: string;
-  endsAt: string;
-  reason?: string;
-}
+/** A delegation as its delegator asks for it: the document's createNhiDelegation body. */
+export type DelegationRequest = operations['createNhiDelegation']['requestBody']['content']['application/json'];
 
 function delegationViewOf(row: DelegationRow, at: Date): NhiDelegation {
   const state: NhiDelegation['state'] = row.revoked_at !== null ? 'revoked' : at < row.starts_at ? 'scheduled' : at < row.ends_at ? 'in_force' : 'ended';

@@ -2,7 +2,7 @@
 // of the inventory be granted actions on resources for a period; approvers decide
 // (services/nhi/governance/requests.ts). An approved grant is in force from startsAt
 // until endsAt, evaluated when read (spec 3.2): nothing stored changes at either date.
-import type { components } from '../../../api/openapi.js';
+import type { components, operations } from '../../../api/openapi.js';
 import { isUuid } from '../../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
@@ -29,14 +29,8 @@ const MAX_ENTRIES = 20;
 const ACTION = /^[A-Za-z0-9*][A-Za-z0-9_.:/*-]{0,199}$/;
 const RESOURCE = /^[^\s\p{Cc}]{1,2048}$/u;
 
-export interface GrantRequest {
-  identityId: string;
-  actions: string[];
-  resources: string[];
-  justification: string;
-  startsAt?: string;
-  endsAt: string;
-}
+/** A request for a grant: the document's requestNhiGrant body. */
+export type GrantRequest = operations['requestNhiGrant']['requestBody']['content']['application/json'];
 
 /** A grant as the API shows it: the document's NhiGrant. */
 export type NhiGrant = components['schemas']['NhiGrant'];

@@ -18,18 +18,11 @@ export type RemediationStatus = (typeof REMEDIATION_STATUSES)[number];
 /** Statuses in which an approved remediation has taken (or is taking) effect. */
 const IN_EFFECT: readonly RemediationStatus[] = ['approved', 'executing', 'executed', 'manual_required'];
 
-export interface PlannedCall {
-  /** HTTP method of the provider call, or what the service does (DELETE of a record it holds). */
-  method: string;
-  /** The provider's operation, e.g. IAM UpdateAccessKey. */
-  operation: string;
-  /** What it acts on, in the provider's own names. */
-  target: string;
-  parameters?: Record<string, string>;
-}
-
 /** A remediation as the API shows it: the document's Remediation. */
 export type Remediation = components['schemas']['Remediation'];
+
+/** One provider call of a remediation's plan (or what the service does, DELETE of a record it holds): an entry of the document's Remediation.plan. */
+export type PlannedCall = NonNullable<Remediation['plan']>[number];
 
 export interface RemediationRow {
   id: string;

@@ -1,7 +1,7 @@
 // The runtime rule language (docs/decisions/nhi-governance.md "Runtime
 // decisions"). api/modules/nhi-runtime.yaml (NhiRuntimeRuleDefinition) is its
-// definition and validates every field and value type before a handler runs; these
-// types mirror it. What a schema cannot say is checked here with the path of the
+// definition and validates every field and value type before a handler runs; the
+// types here are its. What a schema cannot say is checked here with the path of the
 // fault, and a rule is rebuilt field by field before it is stored, so it reads back
 // the same whatever key order a client sent.
 //
@@ -11,37 +11,13 @@ import type { components } from '../../../api/openapi.js';
 import { validationFailed } from '../../platform/errors.js';
 import { FINDING_SEVERITIES, type FindingSeverity, type OpenFinding } from '../findings/index.js';
 
-export type RuleEffect = 'allow' | 'deny';
-
-export interface RuleMatch {
-  identityKinds?: string[];
-  providers?: string[];
-  connectorIds?: string[];
-  /** Patterns: `*` stands for any run of characters, everything else for itself. */
-  actions?: string[];
-  resources?: string[];
-}
-
-/** The module policies a condition may name (nhi/policies' POLICY_IDS, as the document lists them). */
-type ModulePolicyId = NonNullable<NonNullable<components['schemas']['NhiRuntimeRuleCondition']['openFinding']>['policy']>;
-
-export interface RuleCondition {
-  /** Holds while the identity has an unsettled module finding of the policy (any, when absent) at or above the severity, that no exception in force exempts. */
-  openFinding?: { policy?: ModulePolicyId; severityAtLeast?: FindingSeverity };
-}
-
-export interface RuleDefinition {
-  name: string;
-  effect: RuleEffect;
-  enabled: boolean;
-  match: RuleMatch;
-  when?: RuleCondition;
-}
+/** A rule as a client writes it: the document's NhiRuntimeRuleDefinition; its match lists and condition are its `match` and `when`. */
+export type NhiRuntimeRuleDefinition = components['schemas']['NhiRuntimeRuleDefinition'];
 
 const MATCH_FIELDS = ['identityKinds', 'providers', 'connectorIds', 'actions', 'resources'] as const;
 
 /** The rule as the document admitted it, checked for what the schema cannot express and rebuilt in one canonical shape. */
-export function canonicalRule(rule: RuleDefinition): RuleDefinition {
+export function canonicalRule(rule: NhiRuntimeRuleDefinition): NhiRuntimeRuleDefinition {
   const problems: string[] = [];
   for (const field of MATCH_FIELDS) {
     const values = rule.match[field];
@@ -57,7 +33,7 @@ export function canonicalRule(rule: RuleDefinition): RuleDefinition {
   }
   if (problems.length > 0) throw validationFailed(`invalid rule: ${problems.join('; ')}`, { problems });
 
-  const match: RuleMatch = {};
+  const match: NhiRuntimeRuleDefinition['match'] = {};
   for (const field of MATCH_FIELDS) if (rule.match[field] !== undefined) match[field] = [...rule.match[field]!];
   const openFinding = rule.when?.openFinding;
   return {
@@ -104,7 +80,7 @@ export interface RuleSubject {
 }
 
 /** Whether the rule's match lists all admit the question (its `when` aside). */
-export function ruleMatches(match: RuleMatch, subject: RuleSubject): boolean {
+export function ruleMatches(match: NhiRuntimeRuleDefinition['match'], subject: RuleSubject): boolean {
   const listed = (values: readonly string[] | undefined, value: string) => values === undefined || values.includes(value);
   return (
     listed(match.identityKinds, subject.identity.kind) &&
@@ -118,7 +94,7 @@ export function ruleMatches(match: RuleMatch, subject: RuleSubject): boolean {
 const severityRank = (severity: FindingSeverity): number => FINDING_SEVERITIES.length - FINDING_SEVERITIES.indexOf(severity);
 
 /** The findings an openFinding condition names: of its policy (any when absent), at or above its severity. */
-export function findingsNamed(condition: NonNullable<RuleCondition['openFinding']>, findings: readonly OpenFinding[]): OpenFinding[] {
+export function findingsNamed(condition: NonNullable<NonNullable<NhiRuntimeRuleDefinition['when']>['openFinding']>, findings: readonly OpenFinding[]): OpenFinding[] {
   return findings.filter(
     (finding) =>
       (condition.policy === undefined || finding.policy === condition.policy) &&

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, OrgId, Queryable } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
-import { canonicalRule, type RuleCondition, type RuleDefinition, type RuleEffect, type RuleMatch } from './rule-language.js';
+import { canonicalRule, type NhiRuntimeRuleDefinition } from './rule-language.js';
 
 /** Enough for an organization's gateways; every decision reads the enabled ones whole. */
 export const MAX_RULES = 100;
@@ -18,18 +18,18 @@ export type NhiRuntimeRule = components['schemas']['NhiRuntimeRule'];
 export interface RuntimeRule {
   id: string;
   name: string;
-  effect: RuleEffect;
-  match: RuleMatch;
-  when: RuleCondition;
+  effect: NhiRuntimeRuleDefinition['effect'];
+  match: NhiRuntimeRuleDefinition['match'];
+  when: NonNullable<NhiRuntimeRuleDefinition['when']>;
 }
 
 interface RuleRow {
   id: string;
   name: string;
-  effect: RuleEffect;
+  effect: NhiRuntimeRuleDefinition['effect'];
   enabled: boolean;
-  match: RuleMatch;
-  condition: RuleCondition | null;
+  match: NhiRuntimeRuleDefinition['match'];
+  condition: NonNullable<NhiRuntimeRuleDefinition['when']> | null;
   created_at: Date;
   created_by_user_id: string;
   updated_at: Date;
@@ -42,7 +42,7 @@ export interface RulesCaller {
   audit: Pick<AuditEntry, 'orgId' | 'actor' | 'sourceAddress' | 'correlationId'>;
 }
 
-export type RuleChange = Partial<RuleDefinition>;
+export type RuleChange = Partial<NhiRuntimeRuleDefinition>;
 
 const RULE_COLUMNS = 'id, name, effect, enabled, match, condition, created_at, created_by_user_id, updated_at, updated_by_user_id';
 
@@ -60,7 +60,7 @@ const viewOf = (row: RuleRow): NhiRuntimeRule => ({
 });
 
 /** The definition as recorded in the trail: what the rule says, without bookkeeping. */
-const definitionOf = (view: NhiRuntimeRule): RuleDefinition => ({ name: view.name, effect: view.effect, enabled: view.enabled, match: view.match, when: view.when });
+const definitionOf = (view: NhiRuntimeRule): NhiRuntimeRuleDefinition => ({ name: view.name, effect: view.effect, enabled: view.enabled, match: view.match, when: view.when });
 
 /**
  * Serializes the organization's rule creations and renames on its row, so the count
@@ -97,7 +97,7 @@ export async function enabledRules(q: Queryable, orgId: OrgId): Promise<RuntimeR
   return found.rows.map((row) => ({ id: row.id, name: row.name, effect: row.effect, match: row.match, when: row.condition ?? {} }));
 }
 
-export async function createRule(db: Database, caller: RulesCaller, definition: RuleDefinition, now: Date): Promise<NhiRuntimeRule> {
+export async function createRule(db: Database, caller: RulesCaller, definition: NhiRuntimeRuleDefinition, now: Date): Promise<NhiRuntimeRule> {
   const rule = canonicalRule(definition);
   return db.transaction(async (tx) => {
     await lockOrganizationRules(tx, caller.orgId);
@@ -131,9 +131,9 @@ export async function updateRule(db: Database, caller: RulesCaller, ruleId: stri
       match: change.match ?? before.match,
       when: change.when ?? before.when,
     });
-    const after: RuleDefinition = { ...merged, when: merged.when ?? {} };
+    const after: NhiRuntimeRuleDefinition = { ...merged, when: merged.when ?? {} };
     const previous = definitionOf(before);
-    const changed = (Object.keys(after) as (keyof RuleDefinition)[]).filter((field) => JSON.stringify(after[field]) !== JSON.stringify(previous[field]));
+    const changed = (Object.keys(after) as (keyof NhiRuntimeRuleDefinition)[]).filter((field) => JSON.stringify(after[field]) !== JSON.stringify(previous[field]));
     if (changed.length === 0) return before;
     if (changed.includes('name')) {
       await lockOrganizationRules(tx, caller.orgId);
@@ -146,7 +146,7 @@ export async function updateRule(db: Database, caller: RulesCaller, ruleId: stri
     );
     const definitionChanged = changed.filter((field) => field !== 'enabled');
     if (definitionChanged.length > 0) {
-      const pick = (rule: RuleDefinition) => Object.fromEntries(definitionChanged.map((field) => [field, rule[field]]));
+      const pick = (rule: NhiRuntimeRuleDefinition) => Object.fromEntries(definitionChanged.map((field) => [field, rule[field]]));
       await recordAudit(tx, { ...caller.audit, action: 'runtime_rule.updated', subject: before.id, result: 'success', detail: { ruleId: before.id, name: after.name, changed: definitionChanged, before: pick(previous), after: pick(after) } });
     }
     if (changed.includes('enabled')) {
