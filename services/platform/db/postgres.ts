@@ -61,15 +61,15 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
     pool.on('error', () => undefined);
     return pool;
   };
-  // A pool per kind of scope: the login role's work (the guard, the routes before sign-in,
-  // background work), a tenant's (connections stay sentinel_tenant and change only their
-  // organization) and a system operation's (they stay sentinel_system). With one pool a
-  // connection changed role twice a request, between the guard's work and the operation's:
-  // a listing made four statements instead of two (decisions/foundation.md, "Row-level security").
-  // A transaction keeps its connection, changing its role for a scope opened inside it.
+  // A pool for tenant work, whose connections stay sentinel_tenant and change only their
+  // organization, and one for the login role's (the guard, the routes before sign-in, system
+  // operations, background work). With one pool a connection changed role twice a request,
+  // between the guard's work and the operation's: a listing made four statements instead of
+  // two (decisions/foundation.md, "Row-level security"). A transaction keeps its connection,
+  // changing its role for a scope opened inside it.
   // Each pool may open maxConnections; idle connections close after ten seconds.
-  const pools = { login: newPool(options.maxConnections ?? 10), tenant: newPool(options.maxConnections ?? 10), system: newPool(options.maxConnections ?? 10) };
-  const poolOfScope = () => pools[currentDatabaseScope()?.kind ?? 'login'];
+  const pools = { login: newPool(options.maxConnections ?? 10), tenant: newPool(options.maxConnections ?? 10) };
+  const poolOfScope = () => (currentDatabaseScope()?.kind === 'tenant' ? pools.tenant : pools.login);
 
   // The scope each connection was last put in (tenant-scope.ts): entered again only when it changes.
   const scopeOfClient = new WeakMap<pg.PoolClient, string>();

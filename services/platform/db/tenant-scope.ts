@@ -2,10 +2,10 @@
 // row-level security (migration 118) can hold the boundary beside the code's typed OrgId
 // arguments. The adapters (postgres.ts, embedded.ts) read the scope of each statement and
 // put its connection in it: work for one organization runs as sentinel_tenant with
-// sentinel.org_id set and sees only that organization's rows; a listed system operation
-// inside such work runs as sentinel_system; outside any scope (migrations, the background
-// work that claims across organizations, the command line) work runs as the login role,
-// which owns the schema. services/platform/tenancy.ts opens the scopes.
+// sentinel.org_id set and sees only that organization's rows. A listed system operation
+// runs as the login role, which owns the schema and is not held by the policies (migration
+// 119 says why not a role of its own); so does work outside any scope (migrations, the
+// command line, the routes before sign-in). services/platform/tenancy.ts opens the scopes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OrgId } from './database.js';
 
@@ -27,12 +27,10 @@ export interface ConnectionScope {
 }
 
 const loginRole: ConnectionScope = { key: 'login', role: 'none', orgId: '' };
-const system: ConnectionScope = { key: 'system', role: 'sentinel_system', orgId: '' };
 
 export function connectionScopeOf(scope: DatabaseScope | undefined): ConnectionScope {
-  if (scope === undefined) return loginRole;
-  if (scope.kind === 'system') return system;
-  return { key: `tenant:${scope.orgId}`, role: 'sentinel_tenant', orgId: scope.orgId };
+  if (scope?.kind === 'tenant') return { key: `tenant:${scope.orgId}`, role: 'sentinel_tenant', orgId: scope.orgId };
+  return loginRole;
 }
 
 /**
