@@ -27,10 +27,8 @@ export type RegistryCredential = components['schemas']['RegistryCredential'];
 /** A credential as it is created: the document's createRegistryCredential body. */
 export type CreateCredentialInput = operations['createRegistryCredential']['requestBody']['content']['application/json'];
 
-export interface UpdateCredentialInput {
-  username?: string;
-  secret?: string;
-}
+/** A change to a credential: the document's updateRegistryCredential body. */
+export type UpdateCredentialInput = operations['updateRegistryCredential']['requestBody']['content']['application/json'];
 
 /** The person acting, and where their request came from: credentials:manage is never granted to a machine (spec 2.4). */
 interface CredentialManager {

@@ -6,7 +6,7 @@ import type { OrgId } from '../platform/db/database.js';
 import { AppError, toHttpError } from '../platform/errors.js';
 import { DEFAULT_AUTO_DISABLE } from './delivery-schedule.js';
 import type { ResolveAll } from '../platform/egress/destination-policy.js';
-import { createWebhookEndpoints, MAX_ENDPOINTS_PER_ORGANIZATION, recordEndpointFailure, type EndpointManager, type WebhookEndpoints } from './endpoints.js';
+import { createWebhookEndpoints, MAX_ENDPOINTS_PER_ORGANIZATION, recordEndpointFailure, type CreateEndpointInput, type EndpointManager, type WebhookEndpoints } from './endpoints.js';
 import { activeSigningSecrets, ROTATION_OVERLAP_MS } from './signing-secrets.js';
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from './testing/fixtures.js';
 
@@ -112,7 +112,9 @@ describe.each(databaseProfiles)('webhook endpoints on $name', ({ create }) => {
   });
 
   it('refuses unknown and empty event type subscriptions', async () => {
-    const unknown = await refusal(endpoints.create(orgA, alice, { url: 'https://hooks.example.com/', events: ['scan.completed', 'scan.exploded'] }));
+    // The document's enum refuses an unknown type over HTTP; the service holds the same rule for every other caller.
+    const misspelled = ['scan.completed', 'scan.exploded'] as CreateEndpointInput['events'];
+    const unknown = await refusal(endpoints.create(orgA, alice, { url: 'https://hooks.example.com/', events: misspelled }));
     expect(unknown.message).toBe('unknown event types: scan.exploded');
     expect(unknown.status).toBe(400);
     expect((await refusal(endpoints.create(orgA, alice, { url: 'https://hooks.example.com/', events: [] }))).status).toBe(400);

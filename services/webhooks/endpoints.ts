@@ -9,7 +9,7 @@
 // disables) is written to the identity audit trail and announced as a domain
 // event, both in the same transaction as the change. A refused change writes
 // nothing.
-import type { components } from '../../api/openapi.js';
+import type { components, operations } from '../../api/openapi.js';
 import { isUuid } from '../platform/ids.js';
 import { randomUUID } from 'node:crypto';
 import { appendToOutbox } from '../../streams/outbox.js';
@@ -51,16 +51,11 @@ type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 /** What creation and rotation return: the only times the secret is shown. */
 export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 
-export interface CreateEndpointInput {
-  url: string;
-  events: string[];
-}
+/** What registration takes: the document's createWebhookEndpoint body. */
+export type CreateEndpointInput = operations['createWebhookEndpoint']['requestBody']['content']['application/json'];
 
-export interface UpdateEndpointInput {
-  url?: string;
-  events?: string[];
-  enabled?: boolean;
-}
+/** What a change takes: the document's updateWebhookEndpoint body. */
+export type UpdateEndpointInput = operations['updateWebhookEndpoint']['requestBody']['content']['application/json'];
 
 export interface DeliveryQuery {
   endpoint_id?: string;

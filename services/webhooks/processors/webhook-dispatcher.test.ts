@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
 import type { OrgId } from '../../platform/db/database.js';
 import { createLogger } from '../../platform/logger.js';
-import { createWebhookEndpoints, type EndpointManager, type WebhookEndpoints } from '../endpoints.js';
+import { createWebhookEndpoints, type CreateEndpointInput, type EndpointManager, type WebhookEndpoints } from '../endpoints.js';
 import { renderDeliveryBody } from '../event-types.js';
 import { createManager, createOrganization, createTestClock, dispatch, domainEvent, testSecretBox } from '../testing/fixtures.js';
 import { createEmbeddedStreamLog } from '../../../streams/log/embedded-stream-log.js';
@@ -33,7 +33,7 @@ describe.each(databaseProfiles)('webhook dispatcher on $name', ({ create }) => {
 
   const deliveriesOfEvent = async (eventId: string) =>
     (await test.db.query<DeliveryRow>('SELECT id, endpoint_id, event_id, event_type, payload, status FROM webhook_deliveries WHERE event_id = $1', [eventId])).rows;
-  const endpoint = (orgId: OrgId, eventTypes: string[]) =>
+  const endpoint = (orgId: OrgId, eventTypes: CreateEndpointInput['events']) =>
     endpoints.create(orgId, manager, { url: `https://hooks.example.com/${randomUUID()}`, events: eventTypes });
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { MAX_DELIVERY_ATTEMPTS, nominalRetryDelayMs, RETRY_JITTER } from '../del
 import { claimDueDeliveries, LEASE_EXPIRED_ERROR, type DeliveryStatus } from '../delivery-store.js';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.js';
 import type { ResolveAll } from '../../platform/egress/destination-policy.js';
-import { createWebhookEndpoints, type EndpointManager, type WebhookEndpoints } from '../endpoints.js';
+import { createWebhookEndpoints, type CreateEndpointInput, type EndpointManager, type WebhookEndpoints } from '../endpoints.js';
 import { createHttpsSender, type DeliverySender } from '../https-sender.js';
 import { ROTATION_OVERLAP_MS } from '../signing-secrets.js';
 import { createTestCertificates, type TestCertificates } from '../../platform/egress/testing/certificates.js';
@@ -60,7 +60,7 @@ describe.each(databaseProfiles)('webhook delivery on $name', ({ create }) => {
   const newWorker = (deps: Partial<DeliveryWorkerDeps> = {}) => createDeliveryWorker({ db: test.db, secretBox, sender, logger, worker: registration, now: clock.now, ...deps });
 
   /** An endpoint at a fresh receiver path, which verifies with the endpoint's secret. */
-  async function endpointAt(orgId: OrgId, path: string, eventTypes: string[], service = endpoints, host?: string) {
+  async function endpointAt(orgId: OrgId, path: string, eventTypes: CreateEndpointInput['events'], service = endpoints, host?: string) {
     const created = await service.create(orgId, manager, { url: receiver.url(path, host), events: eventTypes });
     receiver.trust(path, [created.secret]);
     return created;
