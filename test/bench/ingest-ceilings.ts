@@ -17,6 +17,7 @@
 //    outbox rows are deleted before the lease is released, so nothing is published.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../services/platform/db/database.js';
+import type { CpuMeter, CpuUse } from './cpu-meter.js';
 import { FINDINGS_UPSERT_CONFLICT } from '../../services/findings/ingest.js';
 
 /** The findings processor's maxBatchSize and partitionsAtOnce (services/findings/processors/findings-processor.ts). */
@@ -76,8 +77,11 @@ export async function bareUpsertRound(db: Database, assets: RoundAssets): Promis
   return rows / seconds;
 }
 
-/** Observations per second of every write the pipeline makes, by hand, for a clone of the round. */
-export async function pipelineWritesRound(db: Database, assets: RoundAssets, domainEventsTopic: string): Promise<number> {
+/**
+ * Observations per second of every write the pipeline makes, by hand, for a clone of the round,
+ * and where the cores went while they were made (to compare PostgreSQL's work per observation with the pipeline's).
+ */
+export async function pipelineWritesRound(db: Database, assets: RoundAssets, domainEventsTopic: string, meterCpu: () => CpuMeter): Promise<{ rate: number; cpu: CpuUse }> {
   await db.query('DROP TABLE IF EXISTS bench_ceiling_clones');
   await db.query(
     `CREATE UNLOGGED TABLE bench_ceiling_clones AS
@@ -103,6 +107,7 @@ export async function pipelineWritesRound(db: Database, assets: RoundAssets, dom
   );
   const { rows: outboxBefore } = await db.query<{ seq: number }>('SELECT coalesce(max(seq), 0) AS seq FROM outbox_events');
   await db.query('CHECKPOINT');
+  const meter = meterCpu();
   const summariesStarted = performance.now();
   await db.query('INSERT INTO scan_summaries (scan_id, org_id) SELECT clone_scan, org_id FROM bench_ceiling_clones');
   const summariesSeconds = (performance.now() - summariesStarted) / 1000;
@@ -171,8 +176,9 @@ export async function pipelineWritesRound(db: Database, assets: RoundAssets, dom
     );
     return summariesSeconds + batchSeconds + (performance.now() - started) / 1000;
   });
+  const cpu = meter.stop();
   await db.query('DELETE FROM outbox_events WHERE seq > $1 AND topic = $2', [outboxBefore[0]!.seq, domainEventsTopic]);
   await db.query('DROP TABLE bench_ceiling_input');
   await db.query('DROP TABLE bench_ceiling_clones');
-  return rows / seconds;
+  return { rate: rows / seconds, cpu };
 }

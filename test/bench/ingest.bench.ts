@@ -136,6 +136,10 @@ async function importRound(profile: FullProfile, tenants: Tenant[], round: numbe
   return { scanIds, assets, seconds: (performance.now() - started) / 1000 };
 }
 
+/** PostgreSQL's CPU time during a run, per observation the run applied. */
+const postgresMicrosPerObservation = (cpu: CpuUse, observations: number): number =>
+  Math.round(((cpu.parts.find((use) => use.part === 'PostgreSQL')?.cpuSeconds ?? 0) * 1_000_000) / observations);
+
 type Round = Imported & { ingestSeconds: number; relaySeconds: number; cpu: CpuUse };
 
 /** One timed run: imports with the relay held, then the clock from its release to the last completed scan. */
@@ -173,11 +177,14 @@ export async function run(): Promise<BenchResult> {
     const release = await holdRelay(profile.db);
     const bareUpserts: number[] = [];
     const pipelineWrites: number[] = [];
+    const ceilingCpu: CpuUse[] = [];
     try {
       await createBareUpsertTable(profile.db);
       for (const round of rounds) {
         bareUpserts.push(await bareUpsertRound(profile.db, round.assets));
-        pipelineWrites.push(await pipelineWritesRound(profile.db, round.assets, topics.domainEvents.name));
+        const ceiling = await pipelineWritesRound(profile.db, round.assets, topics.domainEvents.name, profile.meterCpu);
+        pipelineWrites.push(ceiling.rate);
+        ceilingCpu.push(ceiling.cpu);
       }
     } finally {
       await release();
@@ -216,6 +223,9 @@ export async function run(): Promise<BenchResult> {
         'import clients': IMPORT_CLIENTS,
         'ceiling batch / connections': `${PROCESSOR_BATCH} / ${PROCESSOR_CONNECTIONS}`,
         [CPU_FACT]: describeCpuUse([...rounds, grown].map((round) => round.cpu)),
+        'cores used during the ceiling, runs 1 / 2': describeCpuUse(ceilingCpu),
+        // Whether the pipeline asks more of PostgreSQL than the hand-written writes, or only shares the cores with more.
+        'PostgreSQL CPU per observation, pipeline runs 1 / 2; ceiling runs 1 / 2 (µs)': `${rounds.map((round) => postgresMicrosPerObservation(round.cpu, observations)).join(' / ')}; ${ceilingCpu.map((cpu) => postgresMicrosPerObservation(cpu, observations)).join(' / ')}`,
       },
       scaled: scaledSettings(['ingestOrganizations', 'ingestAssets', 'ingestFindingsPerAsset', 'ingestGrowthFindings']),
     };
