@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createTestCertificates } from '../../services/platform/egress/testing/certificates.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import { forkBenchProcess } from './bench-process.js';
+import { CPU_FACT, describeCpuUse, type CpuUse } from './cpu-meter.js';
 import { ratioFigure, type BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
 import type { ReceiverMessage, ReceiverReport } from './webhook-receiver.js';
@@ -76,6 +77,9 @@ async function importFindings(profile: FullProfile, tenant: Tenant, round: numbe
   }
 }
 
+/** The CPU time of every process during a run, per delivery the run made. */
+const microsPerDelivery = (use: CpuUse, deliveries: number): number => Math.round((use.parts.reduce((sum, part) => sum + part.cpuSeconds, 0) * 1_000_000) / deliveries);
+
 const countDeliveries = async (profile: FullProfile, tenant: Tenant, status: string) =>
   (await profile.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_deliveries WHERE org_id = $1 AND status = $2', [tenant.orgId, status])).rows[0]!.n;
 
@@ -100,12 +104,15 @@ export async function run(): Promise<BenchResult> {
     const deliveriesPerRun = findingsPerRun * ENDPOINTS;
 
     const reports: ReceiverReport[] = [];
+    const cpu: CpuUse[] = [];
     for (let round = 1; round <= 2; round++) {
       receiver.send({ reset: true });
       await importFindings(profile, tenant, round, findingsPerRun);
       await until(`${deliveriesPerRun} pending deliveries`, async () => (await countDeliveries(profile, tenant, 'pending')) === deliveriesPerRun);
       const workers = await profile.start('workers');
+      const meter = profile.meterCpu();
       await until('every delivery verified', async () => (await receiver.report()).distinct >= deliveriesPerRun && (await countDeliveries(profile, tenant, 'delivered')) === round * deliveriesPerRun);
+      cpu.push(meter.stop());
       await workers.stop();
       reports.push(await receiver.report());
     }
@@ -118,12 +125,15 @@ export async function run(): Promise<BenchResult> {
       CONCURRENCY: String(IN_FLIGHT),
     });
     const bareReports: ReceiverReport[] = [];
+    const bareCpu: CpuUse[] = [];
     try {
       for (let round = 1; round <= 2; round++) {
         receiver.send({ reset: true });
         const sent = bare.nextMessage<{ sent: number }>();
+        const meter = profile.meterCpu();
         bare.send({ send: true });
         if ((await sent).sent !== deliveriesPerRun) throw new Error(`the bare sender sent ${(await sent).sent} deliveries, not ${deliveriesPerRun}`);
+        bareCpu.push(meter.stop());
         bareReports.push(await receiver.report());
       }
     } finally {
@@ -143,6 +153,10 @@ export async function run(): Promise<BenchResult> {
         'deliveries per run': deliveriesPerRun,
         'endpoints / event': `${ENDPOINTS} / finding.created`,
         'signature failures by reason': JSON.stringify(reports.map((r) => r.failures)),
+        // The receiver is one of the other processes in both; the bare sender is one of them in its runs.
+        [CPU_FACT]: describeCpuUse(cpu),
+        'cores used during the bare sender, runs 1 / 2': describeCpuUse(bareCpu),
+        'CPU per delivery, every process, service runs 1 / 2; bare sender runs 1 / 2 (µs)': `${cpu.map((use) => microsPerDelivery(use, deliveriesPerRun)).join(' / ')}; ${bareCpu.map((use) => microsPerDelivery(use, deliveriesPerRun)).join(' / ')}`,
       },
       scaled: scaledSettings(['webhookDeliveries']),
     };
