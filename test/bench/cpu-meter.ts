@@ -91,3 +91,9 @@ export function describeCpuUse(runs: readonly CpuUse[]): string {
   parts.sort((a, b) => runs.reduce((sum, run) => sum + coresOf(run, b) - coresOf(run, a), 0));
   return parts.map((part) => `${part} ${runs.map((run) => coresOf(run, part).toFixed(2)).join(' / ')}`).join(', ');
 }
+
+/** CPU microseconds per unit of a run's work (an observation, a delivery): one part's, or every part's when none is named. */
+export function cpuMicrosPer(use: CpuUse, units: number, part?: string): number {
+  const seconds = use.parts.filter((each) => part === undefined || each.part === part).reduce((sum, each) => sum + each.cpuSeconds, 0);
+  return Math.round((seconds * 1_000_000) / units);
+}

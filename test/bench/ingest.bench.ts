@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../../services/platform/db/database.js';
 import { readReportFixture } from '../../services/findings/testing/report-fixtures.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
-import { CPU_FACT, describeCpuUse, type CpuUse } from './cpu-meter.js';
+import { CPU_FACT, cpuMicrosPer, describeCpuUse, type CpuUse } from './cpu-meter.js';
 import { ratioFigure, type BenchResult } from './figures.js';
 import { bareUpsertRound, createBareUpsertTable, pipelineWritesRound, PROCESSOR_BATCH, PROCESSOR_CONNECTIONS } from './ingest-ceilings.js';
 import { seedFindings } from './seed-findings.js';
@@ -136,10 +136,6 @@ async function importRound(profile: FullProfile, tenants: Tenant[], round: numbe
   return { scanIds, assets, seconds: (performance.now() - started) / 1000 };
 }
 
-/** PostgreSQL's CPU time during a run, per observation the run applied. */
-const postgresMicrosPerObservation = (cpu: CpuUse, observations: number): number =>
-  Math.round(((cpu.parts.find((use) => use.part === 'PostgreSQL')?.cpuSeconds ?? 0) * 1_000_000) / observations);
-
 type Round = Imported & { ingestSeconds: number; relaySeconds: number; cpu: CpuUse };
 
 /** One timed run: imports with the relay held, then the clock from its release to the last completed scan. */
@@ -225,7 +221,7 @@ export async function run(): Promise<BenchResult> {
         [CPU_FACT]: describeCpuUse([...rounds, grown].map((round) => round.cpu)),
         'cores used during the ceiling, runs 1 / 2': describeCpuUse(ceilingCpu),
         // Whether the pipeline asks more of PostgreSQL than the hand-written writes, or only shares the cores with more.
-        'PostgreSQL CPU per observation, pipeline runs 1 / 2; ceiling runs 1 / 2 (µs)': `${rounds.map((round) => postgresMicrosPerObservation(round.cpu, observations)).join(' / ')}; ${ceilingCpu.map((cpu) => postgresMicrosPerObservation(cpu, observations)).join(' / ')}`,
+        'PostgreSQL CPU per observation, pipeline runs 1 / 2; ceiling runs 1 / 2 (µs)': `${rounds.map((round) => cpuMicrosPer(round.cpu, observations, 'PostgreSQL')).join(' / ')}; ${ceilingCpu.map((cpu) => cpuMicrosPer(cpu, observations, 'PostgreSQL')).join(' / ')}`,
       },
       scaled: scaledSettings(['ingestOrganizations', 'ingestAssets', 'ingestFindingsPerAsset', 'ingestGrowthFindings']),
     };

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { createTestCertificates } from '../../services/platform/egress/testing/certificates.js';
 import { benchSize, scaledSettings } from './bench-settings.js';
 import { forkBenchProcess } from './bench-process.js';
-import { CPU_FACT, describeCpuUse, type CpuUse } from './cpu-meter.js';
+import { CPU_FACT, cpuMicrosPer, describeCpuUse, type CpuUse } from './cpu-meter.js';
 import { ratioFigure, type BenchResult } from './figures.js';
 import { startFullProfile, type FullProfile, type Tenant } from './full-profile.js';
 import type { ReceiverMessage, ReceiverReport } from './webhook-receiver.js';
@@ -76,9 +76,6 @@ async function importFindings(profile: FullProfile, tenant: Tenant, round: numbe
     await profile.call('POST', '/api/v1/scans/import', tenant.apiKey, { image, format: 'trivy', report });
   }
 }
-
-/** The CPU time of every process during a run, per delivery the run made. */
-const microsPerDelivery = (use: CpuUse, deliveries: number): number => Math.round((use.parts.reduce((sum, part) => sum + part.cpuSeconds, 0) * 1_000_000) / deliveries);
 
 const countDeliveries = async (profile: FullProfile, tenant: Tenant, status: string) =>
   (await profile.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_deliveries WHERE org_id = $1 AND status = $2', [tenant.orgId, status])).rows[0]!.n;
@@ -156,7 +153,7 @@ export async function run(): Promise<BenchResult> {
         // The receiver is one of the other processes in both; the bare sender is one of them in its runs.
         [CPU_FACT]: describeCpuUse(cpu),
         'cores used during the bare sender, runs 1 / 2': describeCpuUse(bareCpu),
-        'CPU per delivery, every process, service runs 1 / 2; bare sender runs 1 / 2 (µs)': `${cpu.map((use) => microsPerDelivery(use, deliveriesPerRun)).join(' / ')}; ${bareCpu.map((use) => microsPerDelivery(use, deliveriesPerRun)).join(' / ')}`,
+        'CPU per delivery, every process, service runs 1 / 2; bare sender runs 1 / 2 (µs)': `${cpu.map((use) => cpuMicrosPer(use, deliveriesPerRun)).join(' / ')}; ${bareCpu.map((use) => cpuMicrosPer(use, deliveriesPerRun)).join(' / ')}`,
       },
       scaled: scaledSettings(['webhookDeliveries']),
     };
