@@ -13,6 +13,9 @@ const sentinel = { rules: { ...moduleBoundaries.rules, ...tenancyMinting.rules, 
 // work listed in docs/decisions/foundation.md, or, for memberships, the organizations capability.
 const TENANCY_MINTERS = {
   tenantOfMembership: ['services/organizations/'],
+  // A database scope opened by hand would skip the minting above; the owner's is for migrations.
+  inDatabaseScope: ['services/platform/tenancy.ts'],
+  actingAsSchemaOwner: ['services/platform/db/migrate.ts', 'services/platform/db/database-roles.ts'],
   systemScope: [
     'services/analytics/processors/analytics-sink.ts',
     'services/assets/workers/scheduler.ts',

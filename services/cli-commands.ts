@@ -41,7 +41,8 @@ const VARIABLES: Record<string, string> = {
   NODE_ENV: 'development, test or production (production requires both keys)',
   LOG_LEVEL: 'fatal ... trace, or silent (info); the JSON log goes to stdout',
   DATA_DIR: 'embedded profile: database and unconfigured keys (./data)',
-  DATABASE_URL: 'PostgreSQL (unset: the embedded database in DATA_DIR)',
+  DATABASE_URL: "PostgreSQL, as the service's login role (unset: the embedded database in DATA_DIR)",
+  DATABASE_OWNER_URL: "PostgreSQL as the schema's owner, for migrations (unset: DATABASE_URL)",
   KAFKA_BROKERS: 'Kafka, with SCHEMA_REGISTRY_URL (unset: the in-process log)',
   CLICKHOUSE_URL: 'analytics store (unset: answered from the SQL database)',
   REDIS_URL: 'rate-limit counters (unset: in memory)',
@@ -60,7 +61,7 @@ const environment = (names: string[], note = 'README.md, "Configuration", lists 
 const HELP_OPTION = '  -h, --help          prints this text';
 
 const DEPLOYMENT = ['DATA_DIR', 'DATABASE_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL', 'LOG_LEVEL'];
-const ROLE = ['NODE_ENV', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'SHUTDOWN_GRACE_MS'];
+const ROLE = ['NODE_ENV', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_OWNER_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL', 'REDIS_URL', 'TOKEN_SIGNING_KEY', 'WEBHOOK_SECRET_KEY', 'SHUTDOWN_GRACE_MS'];
 const EMBEDDED_LOCK = 'On the embedded profile stop the service first: the command opens its data\ndirectory.';
 
 const role = (name: 'all' | 'api' | 'streams' | 'workers', summary: string, what: string, listens: boolean): CommandSpec => ({
@@ -103,7 +104,7 @@ that is not up yet.
 options:
 ${HELP_OPTION}
 
-${environment(DEPLOYMENT)}`,
+${environment(['DATA_DIR', 'DATABASE_URL', 'DATABASE_OWNER_URL', 'KAFKA_BROKERS', 'CLICKHOUSE_URL', 'LOG_LEVEL'])}`,
     options: {},
     positionals: { min: 0, max: 0 },
   },

@@ -8,6 +8,7 @@ import { createMemoryCounters } from './platform/counters/memory-counters.js';
 import { createRedisCounters } from './platform/counters/redis-counters.js';
 import type { Database } from './platform/db/database.js';
 import { createEmbeddedDatabase, embeddedDatabaseExists } from './platform/db/embedded.js';
+import { prepareDatabaseRoles } from './platform/db/database-roles.js';
 import { migrate } from './platform/db/migrate.js';
 import { createPostgresDatabase } from './platform/db/postgres.js';
 import type { Logger } from './platform/logger.js';
@@ -59,7 +60,7 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
   // Initializing an embedded database takes most of a first start; opening one is quick.
   if (!config.databaseUrl) progress(`preparing the embedded database in ${config.dataDir}${embeddedDatabaseExists(config.dataDir) ? '' : ' (a first start takes about half a minute)'}`);
   const db = config.databaseUrl
-    ? createPostgresDatabase({ connectionString: config.databaseUrl, applicationName: 'sentinel' })
+    ? createPostgresDatabase({ connectionString: config.databaseUrl, ownerConnectionString: config.databaseOwnerUrl, applicationName: 'sentinel' })
     : await createEmbeddedDatabase(config.dataDir);
   const setAside = createSetAsideStore({ db });
   const streamLogger = logger.child({ component: 'stream-log' });
@@ -122,6 +123,7 @@ export async function createPlatform(config: Config, logger: Logger, progress: P
       const applied = await step('database migrations', () => migrate(db));
       if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
       progress(applied.length > 0 ? `database migrated (${applied.length} ${applied.length === 1 ? 'migration' : 'migrations'} applied)` : 'database up to date');
+      await step('database roles', () => prepareDatabaseRoles(db, { production: config.environment === 'production', warn: (problem) => logger.warn({}, problem) }));
       // The embedded log's topics are rows: they need the migrated database.
       await step('stream log topics', () => streamLog.ensureTopics(allTopics));
       await step('analytics schema', () => analytics.ensureSchema());

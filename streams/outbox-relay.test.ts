@@ -15,6 +15,7 @@ import { appendToOutbox, type DomainEvent } from './outbox.js';
 import { createOutboxRelay } from './outbox-relay.js';
 import { allTopics, topics } from './topics.js';
 import { systemScope } from '../services/platform/tenancy.js';
+import { actingAsSchemaOwner } from '../services/platform/db/tenant-scope.js';
 
 const logger = createLogger('silent');
 const kafkaPrefix = `sentinel-outbox-test-${randomBytes(4).toString('hex')}.`;
@@ -81,8 +82,10 @@ describe.each(profiles)('transactional outbox on $name', (profile) => {
 
   async function setUp(): Promise<{ test: TestDatabase; log: StreamLog }> {
     const test = await profile.database();
-    await test.db.query('CREATE TABLE test_effects (consumer_group text NOT NULL, event_id uuid NOT NULL)');
-    await test.db.query('CREATE TABLE test_state (id uuid PRIMARY KEY, org_id uuid NOT NULL)');
+    await actingAsSchemaOwner(async () => {
+      await test.db.query('CREATE TABLE test_effects (consumer_group text NOT NULL, event_id uuid NOT NULL)');
+      await test.db.query('CREATE TABLE test_state (id uuid PRIMARY KEY, org_id uuid NOT NULL)');
+    });
     const log = profile.log(test.db);
     await log.ensureTopics(allTopics);
     return { test, log };

@@ -15,6 +15,7 @@ import { createLogger } from '../services/platform/logger.js';
 import { newCredentialValues, seedIdentity } from '../services/nhi/connectors/testing/api-fixtures.js';
 import { registerEndpoint } from '../services/webhooks/testing/api-fixtures.js';
 import { testProfiles, TEST_PUBLIC_URL, TEST_SIGN_IN_RETURN_URL, useTestApp } from './support/test-app.js';
+import { actingAsSchemaOwner } from '../services/platform/db/tenant-scope.js';
 
 describe.each(testProfiles)('logs on $profile', ({ profile }) => {
   const lines: string[] = [];
@@ -95,8 +96,10 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
     const sealedMaterial = await t.current.db.query<{ material_ciphertext: string }>('SELECT material_ciphertext FROM nhi_credential_material WHERE org_id = $1', [tenant.id]);
 
     // A statement that fails while writing a new key: its parameters hold the key's digest and start.
-    await t.current.db.query(`CREATE FUNCTION refuse_api_keys() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'api keys are refused'; END $$`);
-    await t.current.db.query('CREATE TRIGGER refuse_api_keys BEFORE INSERT ON api_keys FOR EACH ROW EXECUTE FUNCTION refuse_api_keys()');
+    await actingAsSchemaOwner(async () => {
+      await t.current.db.query(`CREATE FUNCTION refuse_api_keys() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'api keys are refused'; END $$`);
+      await t.current.db.query('CREATE TRIGGER refuse_api_keys BEFORE INSERT ON api_keys FOR EACH ROW EXECUTE FUNCTION refuse_api_keys()');
+    });
     // Sent past the test client, which refuses a status the document does not declare.
     const failed = await t.current.app.fastify
       .inject({
@@ -105,7 +108,7 @@ describe.each(testProfiles)('logs on $profile', ({ profile }) => {
         headers: { authorization: `Bearer ${tenant.owner.token}` },
         payload: { name: 'doomed', scopes: ['findings:read'], expires_at: new Date(Date.now() + 86_400_000).toISOString() },
       })
-      .finally(() => t.current.db.query('DROP TRIGGER refuse_api_keys ON api_keys'));
+      .finally(() => actingAsSchemaOwner(() => t.current.db.query('DROP TRIGGER refuse_api_keys ON api_keys')));
     expect(failed.statusCode).toBe(500);
 
     const stored = await t.current.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [person.id]);

@@ -292,7 +292,7 @@ export function createAdvisoryStore(db: Database): AdvisoryStore {
     },
 
     async refreshStatistics() {
-      await db.query('ANALYZE advisories, advisory_packages', []);
+      await db.query('SELECT analyze_advisories()', []);
     },
   };
 }

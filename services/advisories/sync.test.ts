@@ -78,7 +78,7 @@ describe.each(databaseProfiles)('advisory synchronization ($name)', ({ create })
 
   it("leaves the planner's statistics of the loaded tables current, as a scan's lookups are planned from them", async () => {
     // Statistics of the empty tables, as a deployment's first sync finds them.
-    await database.db.query('ANALYZE advisories, advisory_packages');
+    await database.db.query('SELECT analyze_advisories()');
     const estimated = async (table: string) =>
       Number((await database.db.query<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE relname = $1', [table])).rows[0]!.n);
     const counted = async (table: string) => Number((await database.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);

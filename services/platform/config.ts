@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   /** Full profile adapters; each one absent means its embedded counterpart. */
   databaseUrl: string | undefined;
+  /** The schema owner's connection string, for migrations; unset, DATABASE_URL's role must own the schema. */
+  databaseOwnerUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
   schemaRegistryUrl: string | undefined;
   clickhouseUrl: string | undefined;
@@ -356,6 +358,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Parsed
     logLevel,
     dataDir,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseOwnerUrl: url('DATABASE_OWNER_URL', ['postgres:', 'postgresql:']),
     kafkaBrokers: brokers && brokers.length > 0 ? brokers : undefined,
     schemaRegistryUrl,
     clickhouseUrl: url('CLICKHOUSE_URL', ['http:', 'https:']),
@@ -434,6 +437,7 @@ const WITHHELD_FROM_SCANNERS = new Set([
   'TOKEN_SIGNING_KEY',
   'WEBHOOK_SECRET_KEY',
   'DATABASE_URL',
+  'DATABASE_OWNER_URL',
   'REDIS_URL',
   'CLICKHOUSE_URL',
   'SCHEMA_REGISTRY_URL',

@@ -77,7 +77,7 @@ export const actingForTenant = <T>(orgId: OrgId, fn: () => T): T => inDatabaseSc
 /**
  * Runs fn, and every statement it awaits, as the system operation of the scope: across
  * organizations, for the work of one organization that must see another's rows (the
- * operations SYSTEM_OPERATIONS lists say why). Its statements run as the schema owner,
- * whom the row-level security policies do not hold (db/tenant-scope.ts).
+ * operations SYSTEM_OPERATIONS lists say why). Its statements run as sentinel_system,
+ * which bypasses row-level security (db/tenant-scope.ts).
  */
 export const actingAsSystem = <T>(scope: SystemScope, fn: () => T): T => inDatabaseScope({ kind: 'system', operation: scope.operation }, fn);

@@ -14,7 +14,7 @@ import { fixKafkaRequestQueueScheduling } from '../../streams/log/kafkajs-reques
 import { runAsAdmin } from '../support/postgres-admin.js';
 import { startCpuMeter, type CpuMeter } from './cpu-meter.js';
 import { freePort, runSentinel, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
-import { databaseUrl, testServices } from '../support/services.js';
+import { databaseUrl, ensureServiceRole, serviceDatabaseUrl, testServices } from '../support/services.js';
 
 export interface Tenant {
   orgId: string;
@@ -36,7 +36,7 @@ export interface RunningSentinel {
 export interface FullProfile {
   /** The benchmark's own connection to the service's database. */
   db: Database;
-  /** The service's database, for a process of the benchmark's own. */
+  /** The service's database as its owner, for a process of the benchmark's own (the bare servers, outside row-level security). */
   databaseUrl: string;
   /** http://127.0.0.1:<port> of the API, once a role serving it has started. */
   base: string;
@@ -69,13 +69,16 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
   const clickhouseDatabase = `sentinel_bench_${suffix}`;
   await runAsAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await runAsAdmin(`CREATE DATABASE ${database}`);
+  await ensureServiceRole({ query: runAsAdmin });
   const db = createPostgresDatabase({ connectionString: databaseUrl(database), maxConnections: 4, applicationName: 'bench' });
   const port = String(await freePort());
   const environment = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     PORT: port,
-    DATABASE_URL: databaseUrl(database),
+    // As deployed: the service logs in as a role of its own, the owner migrates.
+    DATABASE_URL: serviceDatabaseUrl(database),
+    DATABASE_OWNER_URL: databaseUrl(database),
     KAFKA_BROKERS: testServices.kafkaBrokers.join(','),
     SCHEMA_REGISTRY_URL: testServices.schemaRegistryUrl,
     TOPIC_PREFIX: topicPrefix,
@@ -123,7 +126,7 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
 
   return {
     db,
-    databaseUrl: environment.DATABASE_URL,
+    databaseUrl: environment.DATABASE_OWNER_URL,
     base,
     call,
     async start(role, overrides = {}) {

@@ -171,6 +171,16 @@ describe('the import and tenancy lint rules', { timeout: 300_000 }, () => {
     expect(await mintingMessages('services/findings/triage.ts', "import * as tenancy from '../platform/tenancy.js';\nexport const x = tenancy;\n")).toEqual([expect.stringContaining('by name')]);
   });
 
+  it('admits opening a database scope by hand only where tenancy and migrations do it', async () => {
+    const byHand = "import { actingAsSchemaOwner, inDatabaseScope } from '../platform/db/tenant-scope.js';\nexport const x = [actingAsSchemaOwner, inDatabaseScope];\n";
+    expect(await mintingMessages('services/findings/triage.ts', byHand)).toEqual([
+      expect.stringContaining('actingAsSchemaOwner opens a database scope by hand'),
+      expect.stringContaining('inDatabaseScope opens a database scope by hand'),
+    ]);
+    expect(await mintingMessages('services/platform/tenancy.ts', "import { inDatabaseScope } from './db/tenant-scope.js';\nexport const x = inDatabaseScope;\n")).toEqual([]);
+    expect(await mintingMessages('services/platform/db/migrate.ts', "import { actingAsSchemaOwner } from './tenant-scope.js';\nexport const x = actingAsSchemaOwner;\n")).toEqual([]);
+  });
+
   it.each(['identity_audit_events', 'identity_refusal_windows'])('refuses a capability touching %s past the platform audit service', async (table) => {
     const code = `export const sql = 'INSERT INTO ${table} (org_id, action) VALUES ($1, $2)';\n`;
     const [capability] = await eslint.lintText(code, { filePath: 'services/assets/assets.ts' });

@@ -6,11 +6,14 @@ import { inject } from 'vitest';
 import type { Database } from '../../services/platform/db/database.js';
 import { createEmbeddedDatabase, type EmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
-import { databaseUrl, testServices } from './services.js';
+import { databaseUrl, serviceDatabaseUrl, testServices } from './services.js';
 
 export interface TestDatabase {
   db: Database;
+  /** The service's login role's connection string (DATABASE_URL); neither owner nor superuser. */
   url: string | undefined;
+  /** The schema owner's (DATABASE_OWNER_URL). */
+  ownerUrl: string | undefined;
   /**
    * Done with it: its connections close. A PostgreSQL database itself is dropped with the
    * run's others when the run ends (global-setup.ts): DROP DATABASE forces a checkpoint of
@@ -27,22 +30,29 @@ export async function freshPostgres(): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const url = databaseUrl(name);
-  const db = createPostgresDatabase({ connectionString: url, maxConnections: 10 });
+  const url = serviceDatabaseUrl(name);
+  const ownerUrl = databaseUrl(name);
+  const db = createPostgresDatabase({ connectionString: url, ownerConnectionString: ownerUrl, maxConnections: 10 });
   return {
     db,
     url,
+    ownerUrl,
     drop: () => db.close(),
   };
 }
 
 let embeddedTemplate: Blob | undefined;
 
+/** The run's migrated embedded database, as a snapshot to start one from. */
+export function migratedEmbeddedSnapshot(): Blob {
+  embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
+  return embeddedTemplate;
+}
+
 /** A new in-memory embedded database started from the run's migrated snapshot. */
 export async function freshEmbedded(): Promise<TestDatabase> {
-  embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
-  const db = await createEmbeddedDatabase(undefined, embeddedTemplate);
-  return { db, url: undefined, drop: () => db.close() };
+  const db = await createEmbeddedDatabase(undefined, migratedEmbeddedSnapshot());
+  return { db, url: undefined, ownerUrl: undefined, drop: () => db.close() };
 }
 
 /**
@@ -53,8 +63,7 @@ export async function freshEmbedded(): Promise<TestDatabase> {
  */
 export async function openEmbeddedDataDir(dataDir: string): Promise<EmbeddedDatabase> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return createEmbeddedDatabase(dataDir);
-  embeddedTemplate ??= new Blob([readFileSync(inject('embeddedTemplateFile'))]);
-  return createEmbeddedDatabase(dataDir, embeddedTemplate);
+  return createEmbeddedDatabase(dataDir, migratedEmbeddedSnapshot());
 }
 
 export const databaseProfiles = [

@@ -8,6 +8,7 @@ import type { FindingStatus } from '../../services/findings/findings.js';
 import { readReportFixture } from '../../services/findings/testing/report-fixtures.js';
 import type { TestPipeline } from './pipeline.js';
 import type { TestApp, TestTenant } from './test-app.js';
+import { actingAsSchemaOwner } from '../../services/platform/db/tenant-scope.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a Trivy report is walked field by field
 type Json = Record<string, any>;
@@ -131,8 +132,9 @@ export async function underConcurrentMove<T>(t: TestApp, tenant: TestTenant, fin
     // A request that never blocks (it failed first) ends the wait too, and the caller's assertions say what happened.
     const deadline = Date.now() + 20_000;
     while (!settled) {
-      const waiting = await t.db.query<{ n: number }>(
-        "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      // As the owner (the tests' superuser): the service's roles see no other session's wait events.
+      const waiting = await actingAsSchemaOwner(() =>
+        t.db.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"),
       );
       if (waiting.rows[0]!.n > 0) break;
       // Throwing rolls the move back, which lets the request go on.

@@ -5,9 +5,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createEmbeddedDatabase } from '../../services/platform/db/embedded.js';
 import { createPostgresDatabase } from '../../services/platform/db/postgres.js';
+import { prepareDatabaseRoles } from '../../services/platform/db/database-roles.js';
 import { migrate } from '../../services/platform/db/migrate.js';
 import { buildDashboard } from './build-dashboard.js';
-import { databaseUrl, testServices } from './services.js';
+import { databaseUrl, ensureServiceRole, serviceDatabaseUrl, testServices } from './services.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,8 +57,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     await admin.query(`CREATE DATABASE ${template}`);
   });
-  const db = createPostgresDatabase({ connectionString: databaseUrl(template), maxConnections: 1 });
+  await withAdmin(ensureServiceRole);
+  const db = createPostgresDatabase({ connectionString: serviceDatabaseUrl(template), ownerConnectionString: databaseUrl(template), maxConnections: 1 });
   await migrate(db);
+  await prepareDatabaseRoles(db, { production: true, warn: () => undefined });
   await db.close();
   project.provide('templateDatabase', template);
 
@@ -67,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const embedded = await createEmbeddedDatabase(undefined);
   await migrate(embedded);
+  await prepareDatabaseRoles(embedded, { production: true, warn: () => undefined });
   writeFileSync(embeddedTemplateFile, Buffer.from(await (await embedded.snapshot()).arrayBuffer()));
   await embedded.close();
   project.provide('embeddedTemplateFile', embeddedTemplateFile);

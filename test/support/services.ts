@@ -13,3 +13,28 @@ export function databaseUrl(name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * The login role the service uses against test databases: neither their owner nor a
+ * superuser, as in a deployment (services/platform/db/database-roles.ts). The owner
+ * (the admin URL's role) migrates; ensureServiceRole creates this one once per cluster.
+ */
+const SERVICE_ROLE = { name: 'sentinel_service', password: 'sentinel-service-test' };
+
+export function serviceDatabaseUrl(name: string): string {
+  const url = new URL(databaseUrl(name));
+  url.username = SERVICE_ROLE.name;
+  url.password = SERVICE_ROLE.password;
+  return url.toString();
+}
+
+/** Creates the service's login role if the cluster lacks it; other runs may be creating it at the same moment. */
+export async function ensureServiceRole(admin: { query(sql: string): Promise<unknown> }): Promise<void> {
+  await admin.query(`DO $$
+    BEGIN
+      CREATE ROLE ${SERVICE_ROLE.name} LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD '${SERVICE_ROLE.password}';
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN
+      NULL;
+    END
+  $$`);
+}

@@ -19,6 +19,7 @@ import {
 } from '../../../test/support/findings.js';
 import { handlerTestProfiles, useTestApp, type TestTenant } from '../../../test/support/test-app.js';
 import type { FindingStatus } from '../findings.js';
+import { actingAsSchemaOwner } from '../../platform/db/tenant-scope.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -286,7 +287,7 @@ describe.each(handlerTestProfiles)('PATCH /api/v1/findings/{id} ($profile)', ({ 
     await expect(t.current.db.query('DELETE FROM finding_events WHERE org_id = $1 AND finding_id = $2', [a.id, idsA[0]])).rejects.toThrow(
       /finding_events is append-only: DELETE refused/,
     );
-    await expect(t.current.db.query('TRUNCATE finding_events CASCADE')).rejects.toThrow(/finding_events is append-only: TRUNCATE refused/);
+    await expect(actingAsSchemaOwner(() => t.current.db.query('TRUNCATE finding_events CASCADE'))).rejects.toThrow(/finding_events is append-only: TRUNCATE refused/);
     expect(await statusEventsOf(t.current, [idsA[0]!])).toEqual(before);
   });
 });

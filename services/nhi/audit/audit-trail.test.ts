@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS, RESERVED_AUDIT_ACTIONS, type AuditAction } from './actio
 import { auditActorOf, recordAudit, type AuditEntry } from './audit-trail.js';
 import { canonicalText, firstBreak, recomputedDigest } from './canonical.js';
 import { readChain } from './records.js';
+import { actingAsSchemaOwner } from '../../platform/db/tenant-scope.js';
 
 const entry = (orgId: OrgId, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   orgId,
@@ -118,7 +119,7 @@ describe.each(databaseProfiles)('audit trail ($name)', ({ create }) => {
     await expect(database.db.query("UPDATE nhi_audit_records SET subject = 'x' WHERE org_id = $1", [orgId])).rejects.toThrow(/append-only: UPDATE refused/);
     await expect(database.db.query('UPDATE nhi_audit_records SET digest = digest WHERE org_id = $1', [orgId])).rejects.toThrow(/append-only: UPDATE refused/);
     await expect(database.db.query('DELETE FROM nhi_audit_records WHERE org_id = $1', [orgId])).rejects.toThrow(/append-only: DELETE refused/);
-    await expect(database.db.query('TRUNCATE nhi_audit_records')).rejects.toThrow(/append-only: TRUNCATE refused/);
+    await expect(actingAsSchemaOwner(() => database.db.query('TRUNCATE nhi_audit_records'))).rejects.toThrow(/append-only: TRUNCATE refused/);
     expect(await readChain(database.db, orgId, 0, 10)).toHaveLength(1);
   });
 

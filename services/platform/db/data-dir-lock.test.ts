@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.js';
 import { createEmbeddedDatabase } from './embedded.js';
+import { actingAsSchemaOwner } from './tenant-scope.js';
 
 const directories: string[] = [];
 const freshDirectory = (): string => {
@@ -75,7 +76,8 @@ describe('DATA_DIR lock', () => {
     await expect(createEmbeddedDatabase(dataDir)).rejects.toThrow(DataDirLockedError);
     await first.close();
     const second = await createEmbeddedDatabase(dataDir);
-    expect((await second.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    // An unmigrated database has none of the service's roles: the owner asks.
+    expect((await actingAsSchemaOwner(() => second.query<{ one: number }>('SELECT 1 AS one'))).rows).toEqual([{ one: 1 }]);
     await second.close();
   });
 });

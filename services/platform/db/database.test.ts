@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProfiles, type TestDatabase } from '../../../test/support/databases.js';
+import { actingAsSchemaOwner } from './tenant-scope.js';
 
 // The two adapters must be interchangeable: domain code never learns which one it has.
 describe.each(databaseProfiles)('database adapter parity on $name', ({ create }) => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await create();
-    await test.db.query('CREATE TABLE parity (id int PRIMARY KEY, big bigint, note text)');
+    await actingAsSchemaOwner(() => test.db.query('CREATE TABLE parity (id int PRIMARY KEY, big bigint, note text)'));
   });
   afterAll(() => test.drop());
 

@@ -30,6 +30,8 @@ export interface QueryOptions {
 
 export interface Database extends Queryable {
   readonly kind: 'postgres' | 'embedded';
+  /** The role the service logs in as; the embedded database, a library in the process, has no login. */
+  readonly loginRole?: string;
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;

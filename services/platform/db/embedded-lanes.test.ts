@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedDatabase, createLaneQueue, LANE_BOUNDS, type EmbeddedDatabase, type Lane } from './embedded.js';
 import { servingRequest } from './request-lane.js';
+import { actingAsSchemaOwner } from './tenant-scope.js';
+import { migratedEmbeddedSnapshot } from '../../../test/support/databases.js';
 
 const deferred = () => {
   let release = (): void => undefined;
@@ -82,8 +84,9 @@ describe('request work on the embedded database', () => {
   beforeAll(async () => {
     // Background work never waits out its bound here: on a loaded machine the long transaction's
     // last statement alone can outlast LANE_BOUNDS' 20 ms, and the order would then be the bound's.
-    db = await createEmbeddedDatabase(undefined, undefined, { backgroundWaitsAtMostMs: 60_000, requestFollowUpMs: LANE_BOUNDS.requestFollowUpMs });
-    await db.query('CREATE TABLE served (seq serial PRIMARY KEY, what text NOT NULL)');
+    // Migrated, so the service's roles exist; the owner makes the table, and the default privileges give it to them.
+    db = await createEmbeddedDatabase(undefined, migratedEmbeddedSnapshot(), { backgroundWaitsAtMostMs: 60_000, requestFollowUpMs: LANE_BOUNDS.requestFollowUpMs });
+    await actingAsSchemaOwner(() => db.query('CREATE TABLE served (seq serial PRIMARY KEY, what text NOT NULL)'));
   });
   afterAll(() => db.close());
 

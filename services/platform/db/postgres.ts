@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
+import type { Database, OrgId, Queryable, QueryOptions, QueryResult } from './database.js';
 import { isoFromTimestamptzText } from './sql-time.js';
-import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL } from './tenant-scope.js';
+import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_IN_TRANSACTION_SQL, type DatabaseScope } from './tenant-scope.js';
+
+const SET_ORGANIZATION_SQL = "SELECT set_config('sentinel.org_id', $1, false)";
 
 // Return int8 and numeric as JS numbers where safe; counts and offsets stay within 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -44,51 +46,59 @@ const toConfig = (sql: string, params: readonly unknown[], options: QueryOptions
 });
 
 interface PostgresOptions {
+  /** The service's login role: neither the schema's owner nor a superuser in a deployment. */
   connectionString: string;
+  /** The schema owner's, for migrations; unset, the login role must own the schema. */
+  ownerConnectionString?: string;
   maxConnections?: number;
   applicationName?: string;
 }
 
 export function createPostgresDatabase(options: PostgresOptions): Database {
-  const newPool = (max: number) => {
+  const newPool = (connectionString: string, max: number, role?: string) => {
     const pool = new pg.Pool({
-      connectionString: options.connectionString,
+      connectionString,
       max,
       application_name: options.applicationName ?? 'sentinel',
       connectionTimeoutMillis: 5_000,
+      ...(role ? { options: `-c role=${role}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     return pool;
   };
-  // A pool for tenant work, whose connections stay sentinel_tenant and change only their
-  // organization, and one for the login role's (the guard, the routes before sign-in, system
-  // operations, background work). With one pool a connection changed role twice a request,
-  // between the guard's work and the operation's: a listing made four statements instead of
-  // two (decisions/foundation.md, "Row-level security"). A transaction keeps its connection,
-  // changing its role for a scope opened inside it.
-  // Each pool may open maxConnections; idle connections close after ten seconds.
-  const pools = { login: newPool(options.maxConnections ?? 10), tenant: newPool(options.maxConnections ?? 10) };
-  const poolOfScope = () => (currentDatabaseScope()?.kind === 'tenant' ? pools.tenant : pools.login);
-
-  // The scope each connection was last put in (tenant-scope.ts): entered again only when it changes.
-  const scopeOfClient = new WeakMap<pg.PoolClient, string>();
-  const enterScope = async (client: pg.PoolClient): Promise<void> => {
-    const scope = connectionScopeOf(currentDatabaseScope());
-    if (scopeOfClient.get(client) === scope.key) return;
-    await client.query(ENTER_SCOPE_SQL, [scope.role, scope.orgId]);
-    scopeOfClient.set(client, scope.key);
+  // A pool per role (tenant-scope.ts), each connection starting in its role (set by the
+  // startup packet): sentinel_tenant's, whose connections change only their organization, and
+  // sentinel_system's (the guard, the routes before sign-in, system operations, background
+  // work), whose statements go through pg's own pool.query with nothing to set. The same
+  // through one connection per statement, taken, set and released by hand, cost the API
+  // process several times the garbage collection (docs/decisions/foundation.md, "Row-level
+  // security"). The schema owner's connections serve migrations only. Each pool may open
+  // maxConnections; idle connections close after ten seconds.
+  const max = options.maxConnections ?? 10;
+  const pools = {
+    tenant: newPool(options.connectionString, max, 'sentinel_tenant'),
+    system: newPool(options.connectionString, max, 'sentinel_system'),
+    owner: newPool(options.ownerConnectionString ?? options.connectionString, 2),
   };
-  const run = async <Row,>(client: pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
-    await enterScope(client);
-    return toResult<Row>(await client.query(toConfig(sql, params, options)));
+  const poolOf = (scope: DatabaseScope | undefined) => (scope?.kind === 'tenant' ? pools.tenant : scope?.kind === 'schema-owner' ? pools.owner : pools.system);
+
+  // The organization each tenant connection was last set to: set again only when it changes.
+  const organizationOfClient = new WeakMap<pg.PoolClient, OrgId>();
+  const setOrganization = async (client: pg.PoolClient, orgId: OrgId): Promise<void> => {
+    if (organizationOfClient.get(client) === orgId) return;
+    await client.query(SET_ORGANIZATION_SQL, [orgId]);
+    organizationOfClient.set(client, orgId);
   };
 
   const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> => {
-    const client = await poolOfScope().connect();
+    const scope = currentDatabaseScope();
+    if (scope?.kind !== 'tenant') return toResult<Row>(await poolOf(scope).query(toConfig(sql, params, options)));
+    const client = await pools.tenant.connect();
     let failure: Error | undefined;
     try {
-      return await run<Row>(client, sql, params, options);
+      await setOrganization(client, scope.orgId);
+      return toResult<Row>(await client.query(toConfig(sql, params, options)));
     } catch (error) {
       failure = error as Error;
       throw error;
@@ -100,23 +110,37 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
 
   return {
     kind: 'postgres',
+    // Read from the connection string (or PGUSER, or the user's name) as pg itself does.
+    loginRole: new pg.Client({ connectionString: options.connectionString }).user,
     query,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await poolOfScope().connect();
-      const tx: Queryable = { query: (sql, params = [], options) => run(client, sql, params, options) };
+      const scope = currentDatabaseScope();
+      const client = await poolOf(scope).connect();
+      // A scope opened inside the transaction is set for the transaction only, so the
+      // connection goes back to its pool in its own role and organization whatever happens.
+      let current = connectionScopeOf(scope).key;
+      const tx: Queryable = {
+        async query<Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+          const wanted = connectionScopeOf(currentDatabaseScope());
+          if (wanted.key !== current) {
+            await client.query(ENTER_SCOPE_IN_TRANSACTION_SQL, [wanted.role, wanted.orgId]);
+            current = wanted.key;
+          }
+          return toResult<Row>(await client.query(toConfig(sql, params, options)));
+        },
+      };
+      let failure: Error | undefined;
       try {
-        await enterScope(client);
+        if (scope?.kind === 'tenant') await setOrganization(client, scope.orgId);
         await client.query('BEGIN');
         const value = await fn(tx);
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        // A rollback also undoes a scope entered inside the transaction.
-        scopeOfClient.delete(client);
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackFailure: unknown) => (failure = rollbackFailure as Error));
         throw error;
       } finally {
-        client.release();
+        client.release(failure);
       }
     },
     async ping() {

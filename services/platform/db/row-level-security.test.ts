@@ -1,10 +1,11 @@
-// Row-level security (migrations 118 and 119) on both profiles. Every tenant table (one with
+// Row-level security (migrations 118 to 120) on both profiles. Every tenant table (one with
 // an org_id column) carries the tenant policy. Every module's security fixtures create their
 // resources through the routes, each in two organizations of its own, which fills most
 // tenant tables with rows of several; then, table by table, a statement as sentinel_tenant
 // sees and changes nothing without an organization set, sees exactly its own
 // organization's rows with one set and cannot move a row to another organization; a listed
-// system operation sees every row, and plans its statements as if there were no policy.
+// system operation sees every row, and plans its statements as if there were no policy;
+// and no statement runs as the login role, which is neither the schema's owner nor a superuser.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrgId, Queryable } from './database.js';
 import { actingAsSystem, actingForTenant, systemScope } from '../tenancy.js';
@@ -43,7 +44,7 @@ const quoted = (table: string) => `"${table.replace(/"/g, '""')}"`;
 describe.each(testProfiles)('row-level security ($profile)', ({ profile, counters }) => {
   const t = useTestApp({ profile, counters });
   let tenantTables: string[];
-  /** Each tenant table's rows by organization, most first, as the schema owner counts them. */
+  /** Each tenant table's rows by organization, most first, as sentinel_system counts them. */
   const rowsOf = new Map<string, { orgId: OrgId; rows: number }[]>();
   const totalOf = (table: string) => rowsOf.get(table)!.reduce((sum, { rows }) => sum + rows, 0);
 
@@ -133,6 +134,21 @@ describe.each(testProfiles)('row-level security ($profile)', ({ profile, counter
     const underPolicy = async () => (await t.current.db.query<{ active: boolean }>("SELECT row_security_active('findings') AS active")).rows[0]!.active;
     expect(await actingForTenant(acting!.orgId, underPolicy)).toBe(true);
     expect(await actingAsSystem(systemScope('search-findings'), underPolicy)).toBe(false);
+  });
+
+  it('runs every statement as sentinel_tenant or sentinel_system, never as the login role, which is neither owner nor superuser', async () => {
+    const { db } = t.current;
+    const [acting] = rowsOf.get('findings')!;
+    const roleNow = async () => (await db.query<{ role: string }>('SELECT current_user AS role')).rows[0]!.role;
+    expect(await roleNow()).toBe('sentinel_system');
+    expect(await actingAsSystem(systemScope('search-findings'), roleNow)).toBe('sentinel_system');
+    expect(await actingForTenant(acting!.orgId, roleNow)).toBe('sentinel_tenant');
+    if (profile !== 'postgres') return;
+    const login = await db.query<{ name: string; superuser: boolean; owner: boolean }>(
+      `SELECT rolname AS name, rolsuper AS superuser, pg_has_role(oid, (SELECT relowner FROM pg_class WHERE oid = 'schema_migrations'::regclass), 'MEMBER') AS owner
+         FROM pg_roles WHERE rolname = session_user`,
+    );
+    expect(login.rows).toEqual([{ name: db.loginRole, superuser: false, owner: false }]);
   });
 
   it('keeps a tenant scope inside a transaction, and a system scope opened inside it to its own statements', async () => {

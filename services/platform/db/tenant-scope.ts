@@ -1,15 +1,19 @@
 // Which organization the database work of the calling code is for, so PostgreSQL's
 // row-level security (migration 118) can hold the boundary beside the code's typed OrgId
 // arguments. The adapters (postgres.ts, embedded.ts) read the scope of each statement and
-// put its connection in it: work for one organization runs as sentinel_tenant with
-// sentinel.org_id set and sees only that organization's rows. A listed system operation
-// runs as the login role, which owns the schema and is not held by the policies (migration
-// 119 says why not a role of its own); so does work outside any scope (migrations, the
-// command line, the routes before sign-in). services/platform/tenancy.ts opens the scopes.
+// put its connection in it; no statement runs as the login role itself:
+//  - work for one organization runs as sentinel_tenant with sentinel.org_id set, and sees
+//    only that organization's rows;
+//  - a listed system operation runs as sentinel_system, which bypasses row-level security
+//    (migration 120); so does work outside any scope (the command line, the routes before
+//    sign-in), as it did when it ran as the schema owner;
+//  - migrations run as the schema owner (actingAsSchemaOwner), on the full profile through
+//    a connection of the owner's own (DATABASE_OWNER_URL).
+// services/platform/tenancy.ts opens the tenant and system scopes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OrgId } from './database.js';
 
-export type DatabaseScope = { kind: 'tenant'; orgId: OrgId } | { kind: 'system'; operation: string };
+export type DatabaseScope = { kind: 'tenant'; orgId: OrgId } | { kind: 'system'; operation: string } | { kind: 'schema-owner' };
 
 const scopes = new AsyncLocalStorage<DatabaseScope>();
 
@@ -19,6 +23,9 @@ export const inDatabaseScope = <T>(scope: DatabaseScope, fn: () => T): T => scop
 /** The scope of the calling code; undefined outside any. */
 export const currentDatabaseScope = (): DatabaseScope | undefined => scopes.getStore();
 
+/** Runs fn, and every statement it awaits, as the schema owner: migrations, and tests that make tables of their own. */
+export const actingAsSchemaOwner = <T>(fn: () => T): T => scopes.run({ kind: 'schema-owner' }, fn);
+
 /** What a connection is set to for a scope: its role (`none`: the login role's own) and organization. */
 export interface ConnectionScope {
   key: string;
@@ -26,11 +33,13 @@ export interface ConnectionScope {
   orgId: string;
 }
 
-const loginRole: ConnectionScope = { key: 'login', role: 'none', orgId: '' };
+const systemRole: ConnectionScope = { key: 'system', role: 'sentinel_system', orgId: '' };
+const schemaOwner: ConnectionScope = { key: 'schema-owner', role: 'none', orgId: '' };
 
 export function connectionScopeOf(scope: DatabaseScope | undefined): ConnectionScope {
   if (scope?.kind === 'tenant') return { key: `tenant:${scope.orgId}`, role: 'sentinel_tenant', orgId: scope.orgId };
-  return loginRole;
+  if (scope?.kind === 'schema-owner') return schemaOwner;
+  return systemRole;
 }
 
 /**
@@ -39,3 +48,6 @@ export function connectionScopeOf(scope: DatabaseScope | undefined): ConnectionS
  * undoes them, so the adapters forget what they set when one happens.
  */
 export const ENTER_SCOPE_SQL = "SELECT set_config('role', $1, false), set_config('sentinel.org_id', $2, false)";
+
+/** The same for the rest of the transaction only: its end puts the connection back in its own scope. */
+export const ENTER_SCOPE_IN_TRANSACTION_SQL = "SELECT set_config('role', $1, true), set_config('sentinel.org_id', $2, true)";

@@ -9,6 +9,7 @@ import { toHttpError } from '../errors.js';
 import { createCursorCodec } from './cursor.js';
 import { defineKeysetOrder, keysetAfter, type KeysetRow } from './keyset.js';
 import { parsePageRequest, readPage, type PageEnvelope } from './page.js';
+import { actingAsSchemaOwner } from '../db/tenant-scope.js';
 
 // The two finding orders of spec 4.9 rule 3, over a stand-in table.
 const probeOrders = {
@@ -106,7 +107,7 @@ describe.each(databaseProfiles)('keyset pagination on $name', ({ create }) => {
   beforeAll(async () => {
     test = await create();
     list = probeListing(test.db);
-    await test.db.query(`CREATE TABLE pagination_probe (
+    await actingAsSchemaOwner(() => test.db.query(`CREATE TABLE pagination_probe (
       id            uuid PRIMARY KEY,
       org_id        uuid NOT NULL,
       created_at    timestamptz NOT NULL,
@@ -114,7 +115,7 @@ describe.each(databaseProfiles)('keyset pagination on $name', ({ create }) => {
       last_seen_at  timestamptz NOT NULL,
       status        text NOT NULL,
       note          text NOT NULL DEFAULT ''
-    )`);
+    )`));
     // 1,000 rows, 600 in A and 400 in B. Three rows share each created_at and many
     // share (severity_rank, last_seen_at), so the id tie-breaker matters; every
     // timestamp has microseconds, which a cursor made from a JS Date would lose.

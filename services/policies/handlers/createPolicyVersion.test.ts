@@ -3,6 +3,7 @@ import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp } fr
 import { auditedActions } from '../../assets/testing/fixtures.js';
 import type { Rule } from '../rules.js';
 import { createdPolicy, criticalBlocks } from '../testing/fixtures.js';
+import { actingAsSchemaOwner } from '../../platform/db/tenant-scope.js';
 
 describe.each(handlerTestProfiles)('POST /api/v1/policies/{id}/versions ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -35,7 +36,7 @@ describe.each(handlerTestProfiles)('POST /api/v1/policies/{id}/versions ($profil
       /policy_versions is immutable: UPDATE refused/,
     );
     await expect(t.current.db.query('DELETE FROM policy_versions WHERE org_id = $1 AND id = $2', [tenant.id, versionId])).rejects.toThrow(/policy_versions is immutable: DELETE refused/);
-    await expect(t.current.db.query('TRUNCATE policy_versions CASCADE')).rejects.toThrow(/policy_versions is immutable: TRUNCATE refused/);
+    await expect(actingAsSchemaOwner(() => t.current.db.query('TRUNCATE policy_versions CASCADE'))).rejects.toThrow(/policy_versions is immutable: TRUNCATE refused/);
     expect((await t.current.call('GET', `/api/v1/policies/${policy.id}/versions/1`, { token: tenant.owner.token })).body).toEqual(policy.latest_version);
   });
 

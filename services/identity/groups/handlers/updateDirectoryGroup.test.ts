@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNeighbourUntouchedAfterEach, handlerTestProfiles, useTestApp, type TestTenant } from '../../../../test/support/test-app.js';
 import { applyMappedRole, nameSsoGroups, replaceSsoGroupMembership } from '../index.js';
 import { roleIn, scimGroup, seated, ssoProvider } from '../testing/groups.js';
+import { actingAsSchemaOwner } from '../../../platform/db/tenant-scope.js';
 
 describe.each(handlerTestProfiles)('PATCH /api/v1/identity/groups/{id} ($profile)', (profile) => {
   const t = useTestApp(profile);
@@ -133,7 +134,7 @@ describe('PATCH /api/v1/identity/groups/{id} racing a directory push (postgres)'
     });
     // Until the mapping either finished or waits on a lock the push holds.
     for (;;) {
-      const { rows } = await t.current.db.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+      const { rows } = await actingAsSchemaOwner(() => t.current.db.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"));
       if (patched || rows.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

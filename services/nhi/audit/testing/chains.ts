@@ -10,6 +10,7 @@ import type { Database, OrgId, Queryable } from '../../../platform/db/database.j
 import { recordAudit, type AuditEntry } from '../audit-trail.js';
 import { BROKEN_DIGEST, BROKEN_LINK, recomputedDigest, type ChainBreak } from '../canonical.js';
 import { readChain } from '../records.js';
+import { actingAsSchemaOwner } from '../../../platform/db/tenant-scope.js';
 
 /** Appends `count` records to the organization's chain and answers its records in order. */
 export async function seedChain(db: Database, orgId: OrgId, count: number, overrides: Partial<AuditEntry> = {}) {
@@ -30,10 +31,12 @@ export async function seedChain(db: Database, orgId: OrgId, count: number, overr
 }
 
 async function asSuperuser(db: Database, change: (tx: Queryable) => Promise<unknown>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SET LOCAL session_replication_role = replica');
-    await change(tx);
-  });
+  await actingAsSchemaOwner(() =>
+    db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await change(tx);
+    }),
+  );
 }
 
 /** One kind of single-row tampering: what it does to the chain's record at position `at` (1-based sequence), and where the walk must find it. */
