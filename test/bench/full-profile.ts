@@ -14,6 +14,7 @@ import { fixKafkaRequestQueueScheduling } from '../../streams/log/kafkajs-reques
 import { runAsAdmin } from '../support/postgres-admin.js';
 import { startCpuMeter, type CpuMeter } from './cpu-meter.js';
 import { freePort, runSentinel, spawnSentinel, untilAnswers, type SentinelProcess } from '../support/processes.js';
+import { actingAsSchemaOwner } from '../../services/platform/db/tenant-scope.js';
 import { databaseUrl, ensureServiceRole, serviceDatabaseUrl, testServices } from '../support/services.js';
 
 export interface Tenant {
@@ -70,7 +71,14 @@ export async function startFullProfile(name: string, extraEnvironment: Record<st
   await runAsAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await runAsAdmin(`CREATE DATABASE ${database}`);
   await ensureServiceRole({ query: runAsAdmin });
-  const db = createPostgresDatabase({ connectionString: databaseUrl(database), maxConnections: 4, applicationName: 'bench' });
+  // The benchmark's own connection acts as the database's owner (the tests' superuser): it seeds,
+  // vacuums, checkpoints and builds its ceilings' tables, which the service's roles may not.
+  const ownersDb = createPostgresDatabase({ connectionString: databaseUrl(database), maxConnections: 4, applicationName: 'bench' });
+  const db: Database = {
+    ...ownersDb,
+    query: (sql, params, options) => actingAsSchemaOwner(() => ownersDb.query(sql, params, options)),
+    transaction: (fn) => actingAsSchemaOwner(() => ownersDb.transaction(fn)),
+  };
   const port = String(await freePort());
   const environment = {
     NODE_ENV: 'development',

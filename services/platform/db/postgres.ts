@@ -79,7 +79,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   const pools = {
     tenant: newPool(options.connectionString, max, 'sentinel_tenant'),
     system: newPool(options.connectionString, max, 'sentinel_system'),
-    owner: newPool(options.ownerConnectionString ?? options.connectionString, 2),
+    owner: newPool(options.ownerConnectionString ?? options.connectionString, max),
   };
   const poolOf = (scope: DatabaseScope | undefined) => (scope?.kind === 'tenant' ? pools.tenant : scope?.kind === 'schema-owner' ? pools.owner : pools.system);
 
