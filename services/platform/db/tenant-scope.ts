@@ -26,7 +26,7 @@ export const currentDatabaseScope = (): DatabaseScope | undefined => scopes.getS
 /** Runs fn, and every statement it awaits, as the schema owner: migrations, and tests that make tables of their own. */
 export const actingAsSchemaOwner = <T>(fn: () => T): T => scopes.run({ kind: 'schema-owner' }, fn);
 
-/** What a connection is set to for a scope: its role (`none`: the login role's own) and organization. */
+/** What a connection is set to for a scope: its role (`none`: the role it logged in as, the owner's for the owner's scope) and organization. */
 export interface ConnectionScope {
   key: string;
   role: string;
@@ -43,9 +43,9 @@ export function connectionScopeOf(scope: DatabaseScope | undefined): ConnectionS
 }
 
 /**
- * Puts a connection in a scope for the statements after it. Session settings, not local to a
- * transaction, so one round trip serves every statement until the scope changes; a rollback
- * undoes them, so the adapters forget what they set when one happens.
+ * Puts the embedded database's one connection in a scope for the statements after it. Session
+ * settings, not local to a transaction, so one round trip serves every statement until the
+ * scope changes; a rollback undoes them, so the adapter forgets what it set when one happens.
  */
 export const ENTER_SCOPE_SQL = "SELECT set_config('role', $1, false), set_config('sentinel.org_id', $2, false)";
 
