@@ -2,10 +2,11 @@
 // (database-roles.ts) on a real PostgreSQL: a login role of its own gets its memberships;
 // a superuser login is refused in production and warned of elsewhere.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { runAsAdmin } from '../../../test/support/postgres-admin.js';
-import { actingForTenant } from '../tenancy.js';
+import { actingAsSystem, actingForTenant, systemScope } from '../tenancy.js';
 import { prepareDatabaseRoles } from './database-roles.js';
 import type { Database, OrgId } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -69,5 +70,34 @@ describe('database roles at start-up', () => {
     );
     expect(database.db.loginRole).toBe('sentinel_service');
     expect(role.rows).toEqual([{ superuser: false, owner: false }]);
+  });
+
+  it('keeps the tenant and system roles within one budget of connections, however busy both are', async () => {
+    const applicationName = `sentinel_budget_${randomBytes(4).toString('hex')}`;
+    const db = createPostgresDatabase({ connectionString: database.url!, ownerConnectionString: database.ownerUrl!, maxConnections: 4, applicationName });
+    opened.push(db);
+    const watcher = new pg.Client({ connectionString: database.ownerUrl! });
+    await watcher.connect();
+    const activeBackends = async () =>
+      (await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`, [applicationName])).rows[0]!.n;
+    const [organization] = (await db.query<{ id: OrgId }>('SELECT gen_random_uuid() AS id')).rows;
+    const sleeps = (n: number) => Array.from({ length: n }, () => 'SELECT pg_sleep(0.3), current_user AS role');
+    const running = Promise.all([
+      ...sleeps(8).map((sql) => actingForTenant(organization!.id, () => db.query<{ role: string }>(sql))),
+      ...sleeps(8).map((sql) => actingAsSystem(systemScope('claim-jobs'), () => db.query<{ role: string }>(sql))),
+    ]);
+    // Sixteen statements of 0.3 s through four connections keep them busy about 1.2 s: the most seen at once is the budget.
+    let finished = false;
+    const done = () => (finished = true);
+    void running.then(done, done);
+    let most = 0;
+    while (!finished) {
+      most = Math.max(most, await activeBackends());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answers = await running;
+    await watcher.end();
+    expect(most).toBe(4);
+    expect(new Set(answers.map((answer) => answer.rows[0]!.role))).toEqual(new Set(['sentinel_tenant', 'sentinel_system']));
   });
 });

@@ -50,6 +50,7 @@ interface PostgresOptions {
   connectionString: string;
   /** The schema owner's, for migrations; unset, the login role must own the schema. */
   ownerConnectionString?: string;
+  /** The connections the service's work may hold at once, shared by the tenant and system pools. */
   maxConnections?: number;
   applicationName?: string;
 }
@@ -73,12 +74,15 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   // work), whose statements go through pg's own pool.query with nothing to set. The same
   // through one connection per statement, taken, set and released by hand, cost the API
   // process several times the garbage collection (docs/decisions/foundation.md, "Row-level
-  // security"). The schema owner's connections serve migrations only. Each pool may open
-  // maxConnections; idle connections close after ten seconds.
+  // security"). The two pools share maxConnections, half each: a pool of maxConnections
+  // each doubled the backends a busy process kept running, and on two cores cost the
+  // listing benchmark a tenth of its throughput (docs/benchmarks.md). The schema owner's
+  // connections serve migrations only. Idle connections close after ten seconds.
   const max = options.maxConnections ?? 10;
+  const systemMax = Math.max(1, Math.floor(max / 2));
   const pools = {
-    tenant: newPool(options.connectionString, max, 'sentinel_tenant'),
-    system: newPool(options.connectionString, max, 'sentinel_system'),
+    tenant: newPool(options.connectionString, Math.max(1, max - systemMax), 'sentinel_tenant'),
+    system: newPool(options.connectionString, systemMax, 'sentinel_system'),
     owner: newPool(options.ownerConnectionString ?? options.connectionString, max),
   };
   const poolOf = (scope: DatabaseScope | undefined) => (scope?.kind === 'tenant' ? pools.tenant : scope?.kind === 'schema-owner' ? pools.owner : pools.system);
