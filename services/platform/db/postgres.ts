@@ -71,13 +71,12 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   // A pool per role (tenant-scope.ts), each connection starting in its role (set by the
   // startup packet): sentinel_tenant's, whose connections change only their organization, and
   // sentinel_system's (the guard, the routes before sign-in, system operations, background
-  // work), whose statements go through pg's own pool.query with nothing to set. The same
-  // through one connection per statement, taken, set and released by hand, cost the API
-  // process several times the garbage collection (docs/decisions/foundation.md, "Row-level
-  // security"). The two pools share maxConnections, half each: a pool of maxConnections
-  // each doubled the backends a busy process kept running, and on two cores cost the
-  // listing benchmark a tenth of its throughput (docs/benchmarks.md). The schema owner's
-  // connections serve migrations only. Idle connections close after ten seconds.
+  // work), whose statements go through pg's own pool.query with nothing to set. The two
+  // pools share maxConnections, half each: a pool of maxConnections each doubled the
+  // backends a busy process kept running, and on two cores cost the listing benchmark a
+  // tenth of its throughput (docs/benchmarks.md, "Row-level security, before and after").
+  // The schema owner's connections serve migrations only. Idle connections close after
+  // ten seconds.
   const max = options.maxConnections ?? 10;
   const systemMax = Math.max(1, Math.floor(max / 2));
   const pools = {
