@@ -15,8 +15,8 @@ describe('database roles at start-up', () => {
   let database: TestDatabase;
   const newRole = `sentinel_login_${randomBytes(4).toString('hex')}`;
   const opened: Database[] = [];
-  const open = (connectionString: string) => {
-    const db = createPostgresDatabase({ connectionString, ownerConnectionString: database.ownerUrl!, maxConnections: 2 });
+  const open = (connectionString: string, options: { maxConnections?: number; applicationName?: string } = {}) => {
+    const db = createPostgresDatabase({ connectionString, ownerConnectionString: database.ownerUrl!, maxConnections: 2, ...options });
     opened.push(db);
     return db;
   };
@@ -74,8 +74,7 @@ describe('database roles at start-up', () => {
 
   it('keeps the tenant and system roles within one budget of connections, however busy both are', async () => {
     const applicationName = `sentinel_budget_${randomBytes(4).toString('hex')}`;
-    const db = createPostgresDatabase({ connectionString: database.url!, ownerConnectionString: database.ownerUrl!, maxConnections: 4, applicationName });
-    opened.push(db);
+    const db = open(database.url!, { maxConnections: 4, applicationName });
     const watcher = new pg.Client({ connectionString: database.ownerUrl! });
     await watcher.connect();
     const activeBackends = async () =>

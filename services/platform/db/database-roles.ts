@@ -4,6 +4,7 @@
 // role (DATABASE_URL) must be neither the schema's owner nor a superuser: it is given
 // membership of sentinel_tenant and sentinel_system, and holds nothing else. A login role
 // that is either still works, since no statement runs as it, but production refuses it.
+import pg from 'pg';
 import { AppError } from '../errors.js';
 import type { Database } from './database.js';
 import { actingAsSchemaOwner } from './tenant-scope.js';
@@ -12,8 +13,6 @@ interface DatabaseRoleOptions {
   production: boolean;
   warn(message: string): void;
 }
-
-const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const refuse = (message: string) => new AppError('configuration_error', message, { retriable: false });
 
@@ -41,6 +40,6 @@ export async function prepareDatabaseRoles(db: Database, options: DatabaseRoleOp
       options.warn(problem);
       return;
     }
-    if (!role.tenant || !role.system) await db.query(`GRANT sentinel_tenant, sentinel_system TO ${quotedIdentifier(login)}`);
+    if (!role.tenant || !role.system) await db.query(`GRANT sentinel_tenant, sentinel_system TO ${pg.escapeIdentifier(login)}`);
   });
 }
