@@ -4,6 +4,9 @@
 // an operation that delegates authority (403, before any permission), then the
 // permission the document's x-permission names, or any one of x-permission-any (403),
 // then, for a write, whether the organization is scheduled for deletion (409).
+// The credential lookups run in the authentication scope and everything after them in
+// the caller's organization (platform/db/tenant-scope.ts), so the guard's statements and
+// the operation's go through one pool.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OperationSecurity, RequestGuard } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';
@@ -17,7 +20,7 @@ import { originOfRequest, recordRepeatableRefusal, refuseAuthorization, type Req
 import { authorizeAudited, type RefusalRecorder } from '../../platform/authorization/authorize-request.js';
 import { effectiveScopes, personPermissionsOf, type ScopeRegistry } from '../../platform/authorization/permissions.js';
 import { credentialOf, type Principal } from '../../platform/principal.js';
-import { systemScope } from '../../platform/tenancy.js';
+import { actingForTenant, systemScope } from '../../platform/tenancy.js';
 import type { RateLimiter } from '../accounts/rate-limiter.js';
 import type { Sessions } from '../accounts/sessions.js';
 
@@ -78,7 +81,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { apiKeyId: stored.id }, subject: stored.id, action: 'api_key.refused', detail: { reason: stored.state } }, deps.now());
       return refuse(log, `api key ${stored.state}`);
     }
-    if (stored.lastUseStale) await touchLastUsed(deps.db, stored.orgId, stored.id);
+    if (stored.lastUseStale) await actingForTenant(stored.orgId, () => touchLastUsed(deps.db, stored.orgId, stored.id));
     // Filtered again here, so a scope that stopped being grantable confers nothing (spec 5.3).
     return {
       principal: { kind: 'api_key', apiKeyId: stored.id, orgId: stored.orgId, permissions: effectiveScopes(stored.scopes, deps.registry) },
@@ -94,10 +97,12 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { workloadId: stored.id }, subject: stored.id, action: 'workload.refused', detail: { reason: stored.state } }, deps.now());
       return refuse(log, `workload ${stored.state}`);
     }
-    if (stored.lastActStale) await touchWorkloadLastActed(deps.db, stored.orgId, stored.id);
     // Bounded by the delegator's role as it is now, read at every request: a demotion narrows the workload at once,
     // and a delegator who left leaves it nothing (every secured operation then answers 403).
-    const delegator = await findMember(deps.db, stored.orgId, stored.delegatedByUserId);
+    const delegator = await actingForTenant(stored.orgId, async () => {
+      if (stored.lastActStale) await touchWorkloadLastActed(deps.db, stored.orgId, stored.id);
+      return findMember(deps.db, stored.orgId, stored.delegatedByUserId);
+    });
     return { principal: { kind: 'workload', workloadId: stored.id, orgId: stored.orgId, permissions: workloadAuthority(stored.scopes, delegator?.role, deps.registry) } };
   };
 
@@ -109,7 +114,7 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       await recordRepeatableRefusal(deps.db, stored.orgId, origin, { actor: { directoryTokenId: stored.id }, subject: stored.id, action: 'scim_token.refused', detail: { reason: 'revoked' } }, deps.now());
       return refuse(log, 'directory token revoked');
     }
-    if (stored.lastUseStale) await touchDirectoryTokenLastUsed(deps.db, stored.orgId, stored.id);
+    if (stored.lastUseStale) await actingForTenant(stored.orgId, () => touchDirectoryTokenLastUsed(deps.db, stored.orgId, stored.id));
     return { principal: { kind: 'directory_token', directoryTokenId: stored.id, orgId: stored.orgId, permissions: new Set() } };
   };
 
@@ -158,11 +163,13 @@ export function createRequestGuard(deps: GuardDependencies): RequestGuard {
       if (expected !== undefined && expected !== principal.orgId) {
         throw conflict('X-Expected-Organization differs from the organization this request acts in');
       }
-      await admit(principal, security, origin);
-      // Read-only during the grace period: what is written now would be deleted with the rest.
-      if (security.refusedDuringDeletionGrace && (deletionScheduled ?? (await isDeletionScheduled(deps.db, principal.orgId)))) {
-        throw conflict('organization is scheduled for deletion');
-      }
+      await actingForTenant(principal.orgId, async () => {
+        await admit(principal, security, origin);
+        // Read-only during the grace period: what is written now would be deleted with the rest.
+        if (security.refusedDuringDeletionGrace && (deletionScheduled ?? (await isDeletionScheduled(deps.db, principal.orgId)))) {
+          throw conflict('organization is scheduled for deletion');
+        }
+      });
     } catch (error) {
       throw error instanceof AppError ? withHeaders(error, rateLimit) : error;
     }
