@@ -16,14 +16,6 @@ const TENANCY_MINTERS = {
   // A database scope opened by hand would skip the minting above; the owner's is for migrations.
   inDatabaseScope: ['services/platform/tenancy.ts'],
   actingAsSchemaOwner: ['services/platform/db/migrate.ts', 'services/platform/db/database-roles.ts'],
-  // The credential lookups of migration 121, each beside the credential it finds.
-  actingToAuthenticate: [
-    'services/api-keys/api-keys.ts',
-    'services/identity/accounts/sessions.ts',
-    'services/identity/scim/directory-tokens.ts',
-    'services/identity/workloads/workloads.ts',
-    'services/organizations/memberships.ts',
-  ],
   systemScope: [
     'services/analytics/processors/analytics-sink.ts',
     'services/assets/workers/scheduler.ts',

@@ -2,7 +2,7 @@
 // SHA-256 digest and a short display start are kept.
 import type { components } from '../../api/openapi.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { actingToAuthenticate, tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
+import { tenantOfClaim, type SystemScope } from '../platform/tenancy.js';
 import { newSecret, secretDigest } from '../platform/crypto/secrets.js';
 
 /** Recognizable by secret scanners (GitHub, GitGuardian...) when a key leaks. */
@@ -84,12 +84,16 @@ export interface StoredCredential {
  * organization: the key is what tells us the organization.
  */
 export async function findByKey(q: Queryable, scope: SystemScope, key: string): Promise<StoredCredential | undefined> {
-  const { rows } = await actingToAuthenticate(() =>
-    q.query<{ id: string; org_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_use_stale: boolean; deletion_scheduled: boolean }>(
-      'SELECT * FROM authenticate_api_key($1)',
-      [secretDigest(key)],
-      { prepared: true },
-    ),
+  const { rows } = await q.query<{ id: string; org_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_use_stale: boolean; deletion_scheduled: boolean }>(
+    `SELECT k.id, k.org_id, k.scopes,
+            k.revoked_at IS NOT NULL AS revoked,
+            k.expires_at <= now() AS expired,
+            (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') AS last_use_stale,
+            o.deletes_at IS NOT NULL AS deletion_scheduled
+       FROM api_keys k JOIN organizations o ON o.id = k.org_id
+      WHERE k.key_hash = $1`,
+    [secretDigest(key)],
+    { prepared: true },
   );
   const row = rows[0];
   if (!row) return undefined;

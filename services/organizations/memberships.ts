@@ -3,7 +3,7 @@
 import type { components } from '../../api/openapi.js';
 import { appendToOutbox, type NewDomainEvent } from '../../streams/outbox.js';
 import type { OrgId, Queryable } from '../platform/db/database.js';
-import { actingAsSystem, actingToAuthenticate, systemScope, tenantOfMembership } from '../platform/tenancy.js';
+import { actingAsSystem, systemScope, tenantOfMembership } from '../platform/tenancy.js';
 import { isOwnerRole, ownerRoles, type Role } from '../platform/authorization/permissions.js';
 
 const personMemberships = systemScope('read-person-memberships');
@@ -142,10 +142,16 @@ export async function deleteMembership(tx: Queryable, orgId: OrgId, userId: stri
  * Read on every request, so a lost membership takes effect at once.
  */
 export async function resolveActingMembership(q: Queryable, userId: string): Promise<{ orgId: OrgId; role: Role; deletionScheduled: boolean } | undefined> {
-  // Migration 121's authenticate_acting_membership orders by the rule above.
-  const { rows } = await actingToAuthenticate(() =>
-    q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>('SELECT * FROM authenticate_acting_membership($1)', [userId]),
-  );
+  const { rows } = await actingAsSystem(personMemberships, () => q.query<{ org_id: string; role: Role; deletion_scheduled: boolean }>(
+    `SELECT m.org_id, m.role, o.deletes_at IS NOT NULL AS deletion_scheduled
+       FROM memberships m
+       JOIN organizations o ON o.id = m.org_id
+       JOIN users u ON u.id = m.user_id
+      WHERE m.user_id = $1
+      ORDER BY (m.org_id IS NOT DISTINCT FROM u.active_org_id) DESC, m.created_at, (o.personal_for_user_id = m.user_id) IS TRUE, o.id
+      LIMIT 1`,
+    [userId],
+  ));
   return rows[0] && { orgId: tenantOfMembership(rows[0].org_id), role: rows[0].role, deletionScheduled: rows[0].deletion_scheduled };
 }
 

@@ -81,12 +81,3 @@ export const actingForTenant = <T>(orgId: OrgId, fn: () => T): T => inDatabaseSc
  * which bypasses row-level security (db/tenant-scope.ts).
  */
 export const actingAsSystem = <T>(scope: SystemScope, fn: () => T): T => inDatabaseScope({ kind: 'system', operation: scope.operation }, fn);
-
-/**
- * Runs fn's statements, calls of migration 121's credential lookups and nothing else, on a
- * connection of the tenant role whatever organization it was last set to: the lookups find
- * what a caller presents with their owner's rights, so the guard's statements and the
- * operation's go through one pool (db/tenant-scope.ts). An OrgId read there is still minted
- * under the 'authenticate-credential' system scope.
- */
-export const actingToAuthenticate = <T>(fn: () => T): T => inDatabaseScope({ kind: 'authentication' }, fn);

@@ -7,7 +7,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import type { AccessClaims, AccessTokens } from './access-tokens.js';
 import { newSecret, secretDigest } from '../../platform/crypto/secrets.js';
-import { actingToAuthenticate } from '../../platform/tenancy.js';
 
 type SignInMethod = 'password' | 'social' | 'sso';
 
@@ -145,9 +144,12 @@ export function createSessions(deps: { accessTokens: AccessTokens; signingKey: B
     end,
 
     async isLive(q, claims) {
-      // Whether the account is retired too (migration 121 says why).
-      const { rows } = await actingToAuthenticate(() => q.query<{ live: boolean }>('SELECT * FROM authenticate_session($1, $2)', [claims.sessionId, claims.userId]));
-      return rows[0]?.live === true;
+      // The account's state too: a sign-in that read the account just before its retirement committed may still have started a session.
+      const { rows } = await q.query(
+        'SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND u.retired_at IS NULL',
+        [claims.sessionId, claims.userId],
+      );
+      return rows.length > 0;
     },
   };
 }

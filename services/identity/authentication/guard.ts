@@ -4,9 +4,9 @@
 // an operation that delegates authority (403, before any permission), then the
 // permission the document's x-permission names, or any one of x-permission-any (403),
 // then, for a write, whether the organization is scheduled for deletion (409).
-// The credential lookups run in the authentication scope and everything after them in
-// the caller's organization (platform/db/tenant-scope.ts), so the guard's statements and
-// the operation's go through one pool.
+// The credential lookups find a credential of any organization (the 'authenticate-credential'
+// system operation); everything after them runs in the caller's organization, so what the
+// guard reads and records there is held by row-level security as the operation is.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OperationSecurity, RequestGuard } from '../../platform/http/handler.js';
 import type { Database } from '../../platform/db/database.js';

@@ -3,7 +3,7 @@
 // start are kept, and no query reads the digest back.
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { newSecret, secretDigest } from '../../platform/crypto/secrets.js';
-import { actingToAuthenticate, tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
+import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
 
 /** Distinct from the other credentials' prefixes, so the guard tells it apart without a lookup and secret scanners (and our logger) recognize it. */
 export const DIRECTORY_TOKEN_PREFIX = 'snd_live_';
@@ -74,8 +74,11 @@ export async function findDirectoryToken(
   scope: SystemScope,
   token: string,
 ): Promise<{ id: string; orgId: OrgId; revoked: boolean; lastUseStale: boolean } | undefined> {
-  const { rows } = await actingToAuthenticate(() =>
-    q.query<{ id: string; org_id: string; revoked: boolean; last_use_stale: boolean }>('SELECT * FROM authenticate_directory_token($1)', [secretDigest(token)]),
+  const { rows } = await q.query<{ id: string; org_id: string; revoked: boolean; last_use_stale: boolean }>(
+    `SELECT id, org_id, revoked_at IS NOT NULL AS revoked,
+            (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS last_use_stale
+       FROM directory_tokens WHERE token_hash = $1`,
+    [secretDigest(token)],
   );
   const row = rows[0];
   return row && { id: row.id, orgId: tenantOfClaim(scope, row.org_id), revoked: row.revoked, lastUseStale: row.last_use_stale };

@@ -2,7 +2,7 @@
 // SHA-256 digest and a short display start are kept, and no query returns the digest.
 import type { OrgId, Queryable } from '../../platform/db/database.js';
 import { newSecret, secretDigest } from '../../platform/crypto/secrets.js';
-import { actingToAuthenticate, tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
+import { tenantOfClaim, type SystemScope } from '../../platform/tenancy.js';
 
 /**
  * Distinct from API keys' snk_live_, so the guard tells the two apart without a lookup
@@ -93,11 +93,13 @@ interface PresentedWorkload {
  * keyed by organization: the credential is what tells us the organization.
  */
 export async function findByCredential(q: Queryable, scope: SystemScope, credential: string): Promise<PresentedWorkload | undefined> {
-  const { rows } = await actingToAuthenticate(() =>
-    q.query<{ id: string; org_id: string; delegated_by_user_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_act_stale: boolean }>(
-      'SELECT * FROM authenticate_workload($1)',
-      [secretDigest(credential)],
-    ),
+  const { rows } = await q.query<{ id: string; org_id: string; delegated_by_user_id: string; scopes: string[]; revoked: boolean; expired: boolean; last_act_stale: boolean }>(
+    `SELECT id, org_id, delegated_by_user_id, scopes,
+            revoked_at IS NOT NULL AS revoked,
+            expires_at <= now() AS expired,
+            (last_acted_at IS NULL OR last_acted_at < now() - interval '1 minute') AS last_act_stale
+       FROM workloads WHERE credential_hash = $1`,
+    [secretDigest(credential)],
   );
   const row = rows[0];
   if (!row) return undefined;

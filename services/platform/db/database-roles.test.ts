@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../../../test/support/databases.js';
 import { runAsAdmin } from '../../../test/support/postgres-admin.js';
-import { actingAsSystem, actingForTenant, actingToAuthenticate, systemScope } from '../tenancy.js';
+import { actingAsSystem, actingForTenant, systemScope } from '../tenancy.js';
 import { prepareDatabaseRoles } from './database-roles.js';
 import type { Database, OrgId } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -98,28 +98,5 @@ describe('database roles at start-up', () => {
     await watcher.end();
     expect(most).toBe(4);
     expect(new Set(answers.map((answer) => answer.rows[0]!.role))).toEqual(new Set(['sentinel_tenant', 'sentinel_system']));
-  });
-
-  it("looks credentials up on the tenant role's connection, set to whichever organization it served last", async () => {
-    // A budget of two: one tenant connection, one system connection.
-    const db = open(database.url!, { maxConnections: 2 });
-    const [organization, nobody] = (await db.query<{ id: OrgId }>('SELECT gen_random_uuid() AS id FROM generate_series(1, 2)')).rows;
-    await actingForTenant(organization!.id, () => db.query('SELECT 1'));
-    // The system connection is held until the lookup has answered: a lookup of the system role would wait for it, and time out.
-    let release!: () => void;
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const holder = actingAsSystem(systemScope('claim-jobs'), () =>
-      db.transaction(async (tx) => {
-        await tx.query('SELECT 1');
-        held();
-        await new Promise<void>((resolve) => (release = resolve));
-      }),
-    );
-    await holding;
-    const lookup = await actingToAuthenticate(() => db.query<{ live: boolean }>('SELECT * FROM authenticate_session($1, $2)', [nobody!.id, nobody!.id])).finally(() => release());
-    await holder;
-    expect(lookup.rows).toEqual([{ live: false }]);
-    expect((await actingForTenant(organization!.id, () => db.query<{ org: string }>("SELECT current_setting('sentinel.org_id') AS org"))).rows).toEqual([{ org: organization!.id }]);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
-import { assertStatementFitsScope, connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
+import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
 import { isServingRequest } from './request-lane.js';
 import { startTypeScriptWorker } from '../typescript-worker.js';
 
@@ -100,17 +100,14 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
   };
   // A statement's scope is its caller's, taken when it is called: the queue runs it later, from elsewhere.
   const inCallersScope = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions) => {
-    const scope = currentDatabaseScope();
-    assertStatementFitsScope(scope, sql);
-    const wanted = connectionScopeOf(scope);
-    return () => runInScope<Row>(wanted, sql, params, options);
+    const scope = connectionScopeOf(currentDatabaseScope());
+    return () => runInScope<Row>(scope, sql, params, options);
   };
 
   let closed = false;
   return {
     kind: 'embedded',
-    // Async, so a statement the scope refuses is a rejection like any other failure.
-    query: async (sql, params = [], options) => serialize(inCallersScope(sql, params, options)),
+    query: (sql, params = [], options) => serialize(inCallersScope(sql, params, options)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const begin = inCallersScope('BEGIN', []);
       // fn runs in its caller's context (scope and lane), not in the queue's.
@@ -118,7 +115,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
       return serialize(async () => {
         await begin();
         try {
-          const value = await work({ query: async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => inCallersScope<Row>(sql, params, options)() });
+          const value = await work({ query: <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => inCallersScope<Row>(sql, params, options)() });
           await run('COMMIT', []);
           return value;
         } catch (error) {

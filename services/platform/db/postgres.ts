@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, OrgId, Queryable, QueryOptions, QueryResult } from './database.js';
 import { isoFromTimestamptzText } from './sql-time.js';
-import { assertStatementFitsScope, connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_IN_TRANSACTION_SQL, type DatabaseScope } from './tenant-scope.js';
+import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_IN_TRANSACTION_SQL, type DatabaseScope } from './tenant-scope.js';
 
 const SET_ORGANIZATION_SQL = "SELECT set_config('sentinel.org_id', $1, false)";
 
@@ -69,10 +69,9 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
     return pool;
   };
   // A pool per role (tenant-scope.ts), each connection starting in its role (set by the
-  // startup packet): sentinel_tenant's, whose connections change only their organization and
-  // also serve the guard's credential lookups (the authentication scope), and
-  // sentinel_system's (the routes before sign-in, system operations, background work), whose
-  // statements go through pg's own pool.query with nothing to set. The two
+  // startup packet): sentinel_tenant's, whose connections change only their organization, and
+  // sentinel_system's (the guard, the routes before sign-in, system operations, background
+  // work), whose statements go through pg's own pool.query with nothing to set. The two
   // pools share maxConnections, half each: a pool of maxConnections each doubled the
   // backends a busy process kept running, and on two cores cost the listing benchmark a
   // tenth of its throughput (docs/benchmarks.md, "Row-level security, before and after").
@@ -85,8 +84,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
     system: newPool(options.connectionString, systemMax, 'sentinel_system'),
     owner: newPool(options.ownerConnectionString ?? options.connectionString, max),
   };
-  const poolOf = (scope: DatabaseScope | undefined) =>
-    scope?.kind === 'tenant' || scope?.kind === 'authentication' ? pools.tenant : scope?.kind === 'schema-owner' ? pools.owner : pools.system;
+  const poolOf = (scope: DatabaseScope | undefined) => (scope?.kind === 'tenant' ? pools.tenant : scope?.kind === 'schema-owner' ? pools.owner : pools.system);
 
   // The organization each tenant connection was last set to: set again only when it changes.
   const organizationOfClient = new WeakMap<pg.PoolClient, OrgId>();
@@ -98,8 +96,6 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
 
   const query = async <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<Row>> => {
     const scope = currentDatabaseScope();
-    assertStatementFitsScope(scope, sql);
-    // A credential lookup ignores the organization a tenant connection was last set to.
     if (scope?.kind !== 'tenant') return toResult<Row>(await poolOf(scope).query(toConfig(sql, params, options)));
     const client = await pools.tenant.connect();
     let failure: Error | undefined;
@@ -128,9 +124,7 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
       let current = connectionScopeOf(scope).key;
       const tx: Queryable = {
         async query<Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
-          const scope = currentDatabaseScope();
-          assertStatementFitsScope(scope, sql);
-          const wanted = connectionScopeOf(scope);
+          const wanted = connectionScopeOf(currentDatabaseScope());
           if (wanted.key !== current) {
             await client.query(ENTER_SCOPE_IN_TRANSACTION_SQL, [wanted.role, wanted.orgId]);
             current = wanted.key;

@@ -5,12 +5,10 @@
 // sees and changes nothing without an organization set, sees exactly its own
 // organization's rows with one set and cannot move a row to another organization; a listed
 // system operation sees every row, and plans its statements as if there were no policy;
-// the guard's credential lookups (migration 121) find a credential of any organization as
-// sentinel_tenant, whatever organization is set, and the scope they run in runs nothing else;
 // and no statement runs as the login role, which is neither the schema's owner nor a superuser.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrgId, Queryable } from './database.js';
-import { actingAsSystem, actingForTenant, actingToAuthenticate, systemScope } from '../tenancy.js';
+import { actingAsSystem, actingForTenant, systemScope } from '../tenancy.js';
 import { moduleCatalogue } from '../../../test/support/module-catalogue.js';
 import { securityFixturesOf } from '../../../test/support/security-suite.js';
 import { testProfiles, useTestApp } from '../../../test/support/test-app.js';
@@ -151,51 +149,6 @@ describe.each(testProfiles)('row-level security ($profile)', ({ profile, counter
          FROM pg_roles WHERE rolname = session_user`,
     );
     expect(login.rows).toEqual([{ name: db.loginRole, superuser: false, owner: false }]);
-  });
-
-  it('finds a credential of any organization through the lookups as sentinel_tenant, whatever organization is set, as the system role finds it', async () => {
-    const { db } = t.current;
-    const lookups = [
-      { table: 'api_keys', call: 'SELECT * FROM authenticate_api_key($1)', presented: 'key_hash' },
-      { table: 'workloads', call: 'SELECT * FROM authenticate_workload($1)', presented: 'credential_hash' },
-      { table: 'directory_tokens', call: 'SELECT * FROM authenticate_directory_token($1)', presented: 'token_hash' },
-      { table: 'memberships', call: 'SELECT * FROM authenticate_acting_membership($1)', presented: 'user_id' },
-    ];
-    for (const { table, call, presented } of lookups) {
-      const [owning, other] = rowsOf.get(table)!;
-      const elsewhere = [other?.orgId, t.current.neighbour.id].find((orgId) => orgId !== undefined && orgId !== owning!.orgId)!;
-      const credential = (await db.query<{ value: unknown }>(`SELECT ${presented} AS value FROM ${table} WHERE org_id = $1 LIMIT 1`, [owning!.orgId])).rows[0]!.value;
-      const asSystem = (await db.query(call, [credential])).rows;
-      expect(asSystem, table).toHaveLength(1);
-      if (table !== 'memberships') expect(asSystem[0], table).toMatchObject({ org_id: owning!.orgId });
-      for (const setTo of [elsewhere, '']) {
-        await withRollback(db, async (tx) => {
-          await tx.query("SELECT set_config('role', 'sentinel_tenant', true), set_config('sentinel.org_id', $1, true)", [setTo]);
-          expect((await tx.query(`SELECT 1 FROM ${table} WHERE ${presented} = $1`, [credential])).rows, `${table}: the table itself is under the policy`).toEqual([]);
-          expect((await tx.query(call, [credential])).rows, table).toEqual(asSystem);
-        });
-      }
-    }
-    const session = (await db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM sessions WHERE ended_at IS NULL LIMIT 1')).rows[0]!;
-    expect((await actingToAuthenticate(() => db.query('SELECT * FROM authenticate_session($1, $2)', [session.id, session.user_id]))).rows).toEqual([{ live: true }]);
-  });
-
-  it('runs nothing but the credential lookups in the authentication scope, nor lets anyone else call them', async () => {
-    const { db } = t.current;
-    const [owning] = rowsOf.get('api_keys')!;
-    await expect(actingToAuthenticate(() => db.query('SELECT count(*) FROM api_keys'))).rejects.toThrow(/credential lookups only/);
-    await expect(actingToAuthenticate(() => db.query('SELECT * FROM authenticate_api_key($1); SELECT count(*) FROM api_keys'))).rejects.toThrow(/credential lookups only/);
-    await expect(actingForTenant(owning!.orgId, () => db.transaction((tx) => actingToAuthenticate(() => tx.query('SELECT id FROM api_keys'))))).rejects.toThrow(/credential lookups only/);
-    const lookups = await db.query<{ name: string; definer: boolean; settings: string[]; grantees: string[] }>(
-      `SELECT p.proname AS name, p.prosecdef AS definer, p.proconfig AS settings,
-              array(SELECT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END FROM aclexplode(p.proacl) a
-                     WHERE a.grantee <> p.proowner ORDER BY 1) AS grantees
-         FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace AND starts_with(p.proname, 'authenticate_') ORDER BY 1`,
-    );
-    expect(lookups.rows.map((lookup) => lookup.name)).toEqual(['authenticate_acting_membership', 'authenticate_api_key', 'authenticate_directory_token', 'authenticate_session', 'authenticate_workload']);
-    for (const lookup of lookups.rows) {
-      expect(lookup, lookup.name).toMatchObject({ definer: true, settings: ['search_path=public, pg_temp'], grantees: ['sentinel_system', 'sentinel_tenant'] });
-    }
   });
 
   it('keeps a tenant scope inside a transaction, and a system scope opened inside it to its own statements', async () => {
