@@ -84,9 +84,10 @@ export function createPostgresDatabase(options: PostgresOptions): Database {
   // startup packet): sentinel_tenant's, whose connections change only their organization, and
   // sentinel_system's (the guard, the routes before sign-in, system operations, background
   // work), whose statements go through pg's own pool.query with nothing to set. The two
-  // pools share maxConnections, half each (at least one each): a pool of maxConnections each doubled the
-  // backends a busy process kept running, and on two cores cost the listing benchmark a
-  // tenth of its throughput (docs/benchmarks.md, "Row-level security, before and after").
+  // pools share maxConnections, half each (at least one each): a pool of maxConnections
+  // each doubled the backends a busy process kept running, and on two cores cost the
+  // listing benchmark a tenth of its throughput (docs/benchmarks.md, "Row-level security,
+  // before and after").
   // The schema owner's connections serve migrations only. Idle connections close after
   // ten seconds.
   const max = options.maxConnections ?? 10;
