@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type ParserOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { isoFromTimestamptzText } from './sql-time.js';
+import { ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
 
 export interface EmbeddedThreadData {
   dataDir: string | undefined;
@@ -14,7 +15,8 @@ export interface EmbeddedThreadData {
 
 /** id 0 is the start: answered once the database is open. */
 export type EmbeddedRequest =
-  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; timesAsIsoText: boolean }
+  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; timesAsIsoText: boolean; scope: ConnectionScope | undefined }
+  | { id: number; op: 'rollback' }
   | { id: number; op: 'snapshot' }
   | { id: number; op: 'close' };
 
@@ -59,6 +61,16 @@ await answer(0, async () => {
   return 'open';
 });
 
+// The scope the one connection was last put in (tenant-scope.ts), entered again only when a
+// statement's differs. Kept here, beside the connection, so entering one costs no round trip
+// between the threads: on a loaded machine that round trip, not the setting, was the cost.
+let connectionScope: string | undefined;
+const enterScope = async (database: PGlite, scope: ConnectionScope | undefined) => {
+  if (scope === undefined || scope.key === connectionScope) return;
+  await database.query(ENTER_SCOPE_SQL, [scope.role, scope.orgId]);
+  connectionScope = scope.key;
+};
+
 // The caller sends one request at a time (embedded.ts serializes them), so they are answered in order.
 port.on('message', (request: EmbeddedRequest) => {
   const database = pglite;
@@ -68,13 +80,19 @@ port.on('message', (request: EmbeddedRequest) => {
       // Like node-postgres, a call without parameters may hold several statements (migrations);
       // it answers with the last statement's result.
       return answer(request.id, async () => {
+        await enterScope(database, request.scope);
         if (request.params.length > 0) return toResult(await database.query(request.sql, request.params as unknown[], request.timesAsIsoText ? { parsers: timesAsIsoText } : undefined));
         const results = await database.exec(request.sql);
         return toResult(results.at(-1) ?? { rows: [] });
       });
+    case 'rollback':
+      // A rollback also undoes a scope entered inside the transaction.
+      connectionScope = undefined;
+      return answer(request.id, () => database.exec('ROLLBACK'));
     case 'snapshot':
       return answer(request.id, () => database.dumpDataDir('none'));
     case 'close':
-      return answer(request.id, () => database.close());
+      // Closing the port leaves this thread nothing to wait for, so it ends (embedded.ts, close).
+      return answer(request.id, () => database.close()).then(() => port.close());
   }
 });

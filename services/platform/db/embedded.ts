@@ -4,7 +4,7 @@ import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
 import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
-import { connectionScopeOf, currentDatabaseScope, ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
+import { connectionScopeOf, currentDatabaseScope, type ConnectionScope } from './tenant-scope.js';
 import { isServingRequest } from './request-lane.js';
 import { startTypeScriptWorker } from '../typescript-worker.js';
 
@@ -66,7 +66,12 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     else call.resolve(answer.value);
   });
   thread.once('error', failEveryCall);
-  thread.once('exit', (code) => failEveryCall(new Error(`exit code ${code}`)));
+  const threadEnded = new Promise<void>((resolve) =>
+    thread.once('exit', (code) => {
+      failEveryCall(new Error(`exit code ${code}`));
+      resolve();
+    }),
+  );
   const send = <T,>(id: number, request?: Request): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (gone) return reject(gone);
@@ -86,22 +91,13 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
 
   const queue = createLaneQueue(laneBounds);
   const serialize = <T,>(work: () => Promise<T>): Promise<T> => queue.enqueue(isServingRequest() ? 'request' : 'background', work);
-  const run = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
-    call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false });
-
-  // The scope the one connection was last put in (tenant-scope.ts): entered again only when it changes.
-  let connectionScope: string | undefined;
-  const runInScope = async <Row,>(scope: ConnectionScope, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> => {
-    if (connectionScope !== scope.key) {
-      await run(ENTER_SCOPE_SQL, [scope.role, scope.orgId]);
-      connectionScope = scope.key;
-    }
-    return run<Row>(sql, params, options);
-  };
+  // The thread puts the connection in the statement's scope (tenant-scope.ts) when it differs from the last.
+  const run = <Row,>(scope: ConnectionScope | undefined, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> =>
+    call<QueryResult<Row>>({ op: 'query', sql, params, timesAsIsoText: options?.timesAsIsoText ?? false, scope });
   // A statement's scope is its caller's, taken when it is called: the queue runs it later, from elsewhere.
   const inCallersScope = <Row,>(sql: string, params: readonly unknown[], options?: QueryOptions) => {
     const scope = connectionScopeOf(currentDatabaseScope());
-    return () => runInScope<Row>(scope, sql, params, options);
+    return () => run<Row>(scope, sql, params, options);
   };
 
   let closed = false;
@@ -116,12 +112,10 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
         await begin();
         try {
           const value = await work({ query: <Row,>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) => inCallersScope<Row>(sql, params, options)() });
-          await run('COMMIT', []);
+          await run(undefined, 'COMMIT', []);
           return value;
         } catch (error) {
-          // A rollback also undoes a scope entered inside the transaction.
-          connectionScope = undefined;
-          await run('ROLLBACK', []).catch(() => undefined);
+          await call({ op: 'rollback' }).catch(() => undefined);
           throw error;
         }
       });
@@ -133,7 +127,14 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     async close() {
       closed = true;
       try {
+        // The thread ends on its own once the database is closed. Terminating a thread that has
+        // run WebAssembly crashed its process now and then (SIGSEGV; nodejs/node#47748), so
+        // terminate() is kept for a thread that did not end in time.
         await serialize(() => call({ op: 'close' }));
+        thread.ref();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([threadEnded, new Promise((resolve) => (timer = setTimeout(resolve, THREAD_END_MS)))]);
+        clearTimeout(timer);
       } finally {
         await thread.terminate();
         lock?.release();
@@ -141,6 +142,9 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     },
   };
 }
+
+/** How long a closed database's thread has to end on its own before it is terminated. */
+const THREAD_END_MS = 10_000;
 
 export type Lane = 'request' | 'background';
 

@@ -44,8 +44,8 @@ export function connectionScopeOf(scope: DatabaseScope | undefined): ConnectionS
 
 /**
  * Puts the embedded database's one connection in a scope for the statements after it. Session
- * settings, not local to a transaction, so one round trip serves every statement until the
- * scope changes; a rollback undoes them, so the adapter forgets what it set when one happens.
+ * settings, not local to a transaction, so one statement serves every statement until the
+ * scope changes; a rollback undoes them, so the thread forgets what it set when one happens.
  */
 export const ENTER_SCOPE_SQL = "SELECT set_config('role', $1, false), set_config('sentinel.org_id', $2, false)";
 
