@@ -92,7 +92,6 @@ port.on('message', (request: EmbeddedRequest) => {
     case 'snapshot':
       return answer(request.id, () => database.dumpDataDir('none'));
     case 'close':
-      // Closing the port leaves this thread nothing to wait for, so it ends (embedded.ts, close).
-      return answer(request.id, () => database.close()).then(() => port.close());
+      return answer(request.id, () => database.close());
   }
 });

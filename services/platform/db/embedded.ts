@@ -66,12 +66,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     else call.resolve(answer.value);
   });
   thread.once('error', failEveryCall);
-  const threadEnded = new Promise<void>((resolve) =>
-    thread.once('exit', (code) => {
-      failEveryCall(new Error(`exit code ${code}`));
-      resolve();
-    }),
-  );
+  thread.once('exit', (code) => failEveryCall(new Error(`exit code ${code}`)));
   const send = <T,>(id: number, request?: Request): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (gone) return reject(gone);
@@ -127,14 +122,7 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     async close() {
       closed = true;
       try {
-        // The thread ends on its own once the database is closed. Terminating a thread that has
-        // run WebAssembly crashed its process now and then (SIGSEGV; nodejs/node#47748), so
-        // terminate() is kept for a thread that did not end in time.
         await serialize(() => call({ op: 'close' }));
-        thread.ref();
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([threadEnded, new Promise((resolve) => (timer = setTimeout(resolve, THREAD_END_MS)))]);
-        clearTimeout(timer);
       } finally {
         await thread.terminate();
         lock?.release();
@@ -142,9 +130,6 @@ export async function createEmbeddedDatabase(dataDir: string | undefined, startF
     },
   };
 }
-
-/** How long a closed database's thread has to end on its own before it is terminated. */
-const THREAD_END_MS = 10_000;
 
 export type Lane = 'request' | 'background';
 
