@@ -11,6 +11,14 @@ import { ENTER_SCOPE_SQL, type ConnectionScope } from './tenant-scope.js';
 export interface EmbeddedThreadData {
   dataDir: string | undefined;
   startFrom: Blob | undefined;
+  postgres: CompiledPostgres;
+}
+
+/** PGlite's PostgreSQL, compiled once in the process that starts the threads (embedded.ts). */
+export interface CompiledPostgres {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
 }
 
 /** id 0 is the start: answered once the database is open. */
@@ -34,7 +42,7 @@ const timesAsIsoText: ParserOptions = { [types.TIMESTAMPTZ]: (text: string) => i
 
 const port = parentPort;
 if (port === null) throw new Error('embedded-thread.ts runs only as a worker thread');
-const { dataDir, startFrom } = workerData as EmbeddedThreadData;
+const { dataDir, startFrom, postgres } = workerData as EmbeddedThreadData;
 
 const toResult = (result: { rows: unknown[]; affectedRows?: number }) => ({
   rows: result.rows,
@@ -57,7 +65,7 @@ const answer = (id: number, work: () => Promise<unknown>) =>
 let pglite: PGlite | undefined;
 // pg_trgm: the findings search (migration 069).
 await answer(0, async () => {
-  pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(startFrom ? { loadDataDir: startFrom } : {}), extensions: { pg_trgm } });
+  pglite = await PGlite.create({ ...postgres, ...(dataDir ? { dataDir } : {}), ...(startFrom ? { loadDataDir: startFrom } : {}), extensions: { pg_trgm } });
   return 'open';
 });
 

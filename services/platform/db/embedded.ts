@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryOptions, QueryResult } from './database.js';
-import type { EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
+import type { CompiledPostgres, EmbeddedAnswer, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread.js';
 import { connectionScopeOf, currentDatabaseScope, type ConnectionScope } from './tenant-scope.js';
 import { isServingRequest } from './request-lane.js';
 import { startTypeScriptWorker } from '../typescript-worker.js';
@@ -29,6 +31,28 @@ function errorFrom(reported: ThreadError): Error {
   return error;
 }
 
+const pgliteArtifact = (name: string) => readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${name}`));
+let compiledPostgres: Promise<CompiledPostgres> | undefined;
+
+/**
+ * PGlite's PostgreSQL compiled once for the process and shared by every database thread
+ * it starts. Left to itself, each thread compiled its own copy of the 9 MB module and
+ * V8 freed that code again when the thread ended: a process starting and closing many
+ * databases (the tests) churned V8's executable memory, which now and then crashed the
+ * process with SIGSEGV (nodejs/node#64500). Compiled once, the code lives as long as the
+ * process, and a thread starts without compiling.
+ */
+function compilePostgres(): Promise<CompiledPostgres> {
+  compiledPostgres ??= (async () => {
+    const [pglite, initdb, fsBundle] = await Promise.all([pgliteArtifact('pglite.wasm'), pgliteArtifact('initdb.wasm'), pgliteArtifact('pglite.data')]);
+    return { pgliteWasmModule: await WebAssembly.compile(pglite), initdbWasmModule: await WebAssembly.compile(initdb), fsBundle: new Blob([fsBundle]) };
+  })().catch((error: unknown) => {
+    compiledPostgres = undefined;
+    throw error;
+  });
+  return compiledPostgres;
+}
+
 /**
  * Embedded PostgreSQL (PGlite, compiled to WebAssembly), on a thread of its own
  * (embedded-thread.ts): PGlite computes synchronously, and on the request thread a
@@ -43,10 +67,11 @@ function errorFrom(reported: ThreadError): Error {
  * @param laneBounds the queue's bounds (LANE_BOUNDS); a test that observes the order of the lanes makes them patient
  */
 export async function createEmbeddedDatabase(dataDir: string | undefined, startFrom?: Blob, laneBounds: LaneBounds = LANE_BOUNDS): Promise<EmbeddedDatabase> {
+  const postgres = await compilePostgres();
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   const thread = startTypeScriptWorker(new URL('./embedded-thread.ts', import.meta.url), {
     name: 'embedded-database',
-    workerData: { dataDir, startFrom } satisfies EmbeddedThreadData,
+    workerData: { dataDir, startFrom, postgres } satisfies EmbeddedThreadData,
   });
   const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
