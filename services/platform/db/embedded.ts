@@ -38,14 +38,15 @@ let compiledPostgres: Promise<CompiledPostgres> | undefined;
  * PGlite's PostgreSQL compiled once for the process and shared by every database thread
  * it starts. Left to itself, each thread compiled its own copy of the 9 MB module and
  * V8 freed that code again when the thread ended: a process starting and closing many
- * databases (the tests) churned V8's executable memory, which now and then crashed the
- * process with SIGSEGV (nodejs/node#64500). Compiled once, the code lives as long as the
+ * databases (the tests) churned V8's executable memory, the churn reported to crash such
+ * processes now and then with SIGSEGV (nodejs/node#64500). Compiled once, the code lives as long as the
  * process, and a thread starts without compiling.
  */
 function compilePostgres(): Promise<CompiledPostgres> {
   compiledPostgres ??= (async () => {
-    const [pglite, initdb, fsBundle] = await Promise.all([pgliteArtifact('pglite.wasm'), pgliteArtifact('initdb.wasm'), pgliteArtifact('pglite.data')]);
-    return { pgliteWasmModule: await WebAssembly.compile(pglite), initdbWasmModule: await WebAssembly.compile(initdb), fsBundle: new Blob([fsBundle]) };
+    const compiled = (name: string) => pgliteArtifact(name).then((bytes) => WebAssembly.compile(bytes));
+    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([compiled('pglite.wasm'), compiled('initdb.wasm'), pgliteArtifact('pglite.data')]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([fsBundle]) };
   })().catch((error: unknown) => {
     compiledPostgres = undefined;
     throw error;
